@@ -1,0 +1,203 @@
+//! The definition rules of a tool, in plain Rust: which sources exist, what a name may hold,
+//! which export is checking (it decides the wording and the default source).
+
+/// Where a tool comes from. `source` on a tool is always one of these strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Mcp,
+    Skill,
+    Builtin,
+    Native,
+    Http,
+    A2a,
+    Custom,
+}
+
+impl Source {
+    /// Every source, in the order the documentation lists them.
+    pub const ALL: [Source; 7] = [
+        Source::Mcp,
+        Source::Skill,
+        Source::Builtin,
+        Source::Native,
+        Source::Http,
+        Source::A2a,
+        Source::Custom,
+    ];
+
+    /// The string a tool carries in its `source` field.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Source::Mcp => "mcp",
+            Source::Skill => "skill",
+            Source::Builtin => "builtin",
+            Source::Native => "native",
+            Source::Http => "http",
+            Source::A2a => "a2a",
+            Source::Custom => "custom",
+        }
+    }
+
+    /// The source a string names, matched exactly (case matters).
+    pub fn parse(text: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// A field of a tool definition, as error messages name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The argument itself (`opts` of `defineTool`, `spec` of `new Tool`).
+    Options,
+    Name,
+    Description,
+    InputSchema,
+    Source,
+    Run,
+    Execute,
+}
+
+impl Field {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Field::Options => "options",
+            Field::Name => "name",
+            Field::Description => "description",
+            Field::InputSchema => "inputSchema",
+            Field::Source => "source",
+            Field::Run => "run",
+            Field::Execute => "execute",
+        }
+    }
+}
+
+/// The export that builds a tool. `defineTool` wraps `run` and defaults to `"native"`;
+/// `new Tool` wraps `execute` and defaults to `"custom"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Maker {
+    DefineTool,
+    NewTool,
+}
+
+impl Maker {
+    /// How the export is written in JavaScript, for messages.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Maker::DefineTool => "defineTool",
+            Maker::NewTool => "new Tool",
+        }
+    }
+
+    /// The field that holds the function to wrap.
+    pub const fn function_field(self) -> Field {
+        match self {
+            Maker::DefineTool => Field::Run,
+            Maker::NewTool => Field::Execute,
+        }
+    }
+
+    /// The source a tool gets when its definition names none.
+    pub const fn default_source(self) -> Source {
+        match self {
+            Maker::DefineTool => Source::Native,
+            Maker::NewTool => Source::Custom,
+        }
+    }
+}
+
+/// Whether a byte may stand in a tool name: `[a-zA-Z0-9_-]`.
+#[inline]
+pub const fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Why a name was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    /// The first character outside `[a-zA-Z0-9_-]` and its index (everything before it is
+    /// ASCII, so this is the index JavaScript's `name[index]` uses too).
+    BadChar { ch: char, index: usize },
+}
+
+/// Checks a tool name: non-empty, `[a-zA-Z0-9_-]` only.
+pub fn check_name(name: &str) -> Result<(), NameProblem> {
+    if name.is_empty() {
+        return Err(NameProblem::Empty);
+    }
+    match name.bytes().position(|b| !is_name_byte(b)) {
+        None => Ok(()),
+        // Every byte before `index` is ASCII, so it is also the UTF-16 index, and `index`
+        // starts a character.
+        Some(index) => Err(NameProblem::BadChar {
+            ch: name[index..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER),
+            index,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_source_round_trips() {
+        for s in Source::ALL {
+            assert_eq!(Source::parse(s.as_str()), Some(s));
+        }
+        let names: Vec<_> = Source::ALL.iter().map(|s| s.as_str()).collect();
+        assert_eq!(names, ["mcp", "skill", "builtin", "native", "http", "a2a", "custom"]);
+        // `as usize` indexes `ALL` (the wasm side keeps one JS string per source that way).
+        for (i, s) in Source::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+        }
+    }
+
+    #[test]
+    fn unknown_sources_are_refused() {
+        for text in ["", "MCP", "Native", "local", " native", "native ", "a2a\0"] {
+            assert_eq!(Source::parse(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn makers_default_and_name_their_function() {
+        assert_eq!(Maker::DefineTool.default_source(), Source::Native);
+        assert_eq!(Maker::NewTool.default_source(), Source::Custom);
+        assert_eq!(Maker::DefineTool.function_field().as_str(), "run");
+        assert_eq!(Maker::NewTool.function_field().as_str(), "execute");
+    }
+
+    #[test]
+    fn names_of_the_allowed_alphabet_pass() {
+        for name in ["a", "get_user", "list-orders", "A9", "_", "-", "x".repeat(10_000).as_str()] {
+            assert_eq!(check_name(name), Ok(()), "{name}");
+        }
+    }
+
+    #[test]
+    fn empty_names_are_refused() {
+        assert_eq!(check_name(""), Err(NameProblem::Empty));
+    }
+
+    #[test]
+    fn the_first_bad_character_is_reported_with_its_utf16_index() {
+        assert_eq!(check_name("get user"), Err(NameProblem::BadChar { ch: ' ', index: 3 }));
+        assert_eq!(check_name("a.b"), Err(NameProblem::BadChar { ch: '.', index: 1 }));
+        assert_eq!(check_name("a😀b"), Err(NameProblem::BadChar { ch: '😀', index: 1 }));
+        assert_eq!(check_name("ab\u{e9}"), Err(NameProblem::BadChar { ch: '\u{e9}', index: 2 }));
+    }
+
+    #[test]
+    fn name_bytes_are_exactly_the_allowed_set() {
+        let allowed: Vec<u8> = (0..=255u8).filter(|b| is_name_byte(*b)).collect();
+        let expected: Vec<u8> = (b'0'..=b'9')
+            .chain(b'A'..=b'Z')
+            .chain(b'a'..=b'z')
+            .chain([b'-', b'_'])
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert_eq!(allowed, expected);
+    }
+}

@@ -1,0 +1,121 @@
+//! The TypeScript declarations of the package. `defineTool` and the `Tool` class are wired in
+//! the JavaScript entry files around this crate's exports, so their types are written here,
+//! next to the code that gives them their behaviour, and land in the generated `.d.ts`.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Where a tool comes from, kept on every tool after aggregation flattens them into one list. */
+export type ToolSource = "mcp" | "skill" | "builtin" | "native" | "http" | "a2a" | "custom";
+
+/**
+ * A JSON Schema object describing a tool's arguments: `type: "object"`, plus `properties`
+ * and `required`. Any other JSON Schema keyword is allowed.
+ */
+export interface JSONSchema {
+  type?: string | string[];
+  properties?: Record<string, JSONSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JSONSchema;
+  description?: string;
+  [keyword: string]: unknown;
+}
+
+/** What a tool gives back. `output` is always a string; `isError` tells the model it failed. */
+export interface ToolResult {
+  output: string;
+  isError: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * What the caller of `execute` may pass along: a cancellation signal and a time budget in
+ * milliseconds. toolnexus hands it to your function untouched; acting on it is up to you.
+ */
+export interface ToolContext {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** The options of {@link defineTool}. */
+export interface DefineToolOptions {
+  /** What the model calls. Must match `[a-zA-Z0-9_-]`: run untrusted names through `sanitize`. */
+  name: string;
+  /** What the model reads to decide whether to call the tool. */
+  description: string;
+  /** Defaults to `{ type: "object", properties: {}, additionalProperties: false }`. */
+  inputSchema?: JSONSchema;
+  /** Defaults to `"native"`. */
+  source?: ToolSource;
+  /** The work, sync or async. Its value becomes a {@link ToolResult}; a throw becomes `isError: true`. */
+  run: (args: Record<string, unknown>, ctx?: ToolContext) => unknown;
+}
+
+/** The definition given to `new Tool(spec)`. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** Defaults to `{ type: "object", properties: {}, additionalProperties: false }`. */
+  inputSchema?: JSONSchema;
+  /** Defaults to `"custom"`. */
+  source?: ToolSource;
+  /** Runs the tool. Whatever it returns or throws is turned into a {@link ToolResult}. */
+  execute: (args: Record<string, unknown>, ctx?: ToolContext) => unknown;
+}
+
+/**
+ * The one shape every tool has: a named, described, JSON-schema'd callable.
+ *
+ * As a type, any object with these five fields is a `Tool`. As a class, `new Tool(spec)`
+ * checks the definition and gives an object whose fields are own, enumerable properties
+ * (`JSON.stringify`, spread and `Object.keys` see them) and whose `execute` never rejects.
+ *
+ * @example
+ * ```ts
+ * import { Tool } from "toolnexus"
+ * const echo = new Tool({
+ *   name: "echo",
+ *   description: "Return whatever it is given",
+ *   execute: (args) => String(args.text),
+ * })
+ * await echo.execute({ text: "hi" }) // { output: "hi", isError: false }
+ * ```
+ */
+export class Tool {
+  /** Throws a `TypeError` naming the field when `spec` is not a valid definition. */
+  constructor(spec: ToolSpec);
+  /** The name the model calls; matches `[a-zA-Z0-9_-]`. */
+  name: string;
+  /** What the model reads to decide whether to call it. */
+  description: string;
+  /** The arguments the tool takes. */
+  inputSchema: JSONSchema;
+  /** Where the tool comes from. */
+  source: ToolSource;
+  /** Runs the tool. Needs no `this`; the promise always resolves, failures as `isError: true`. */
+  execute: (args: Record<string, unknown>, ctx?: ToolContext) => Promise<ToolResult>;
+}
+
+/**
+ * Wraps one function as a {@link Tool} with `source: "native"` (unless given) and a default
+ * empty object schema. `run` may return a string (used as is), a `ToolResult` (passed through),
+ * or anything else (`JSON.stringify`d); a throw or rejection becomes `isError: true` with the
+ * error's message.
+ *
+ * Throws a `TypeError` naming the field when `opts` is not a valid definition.
+ *
+ * @example
+ * ```ts
+ * import { defineTool } from "toolnexus"
+ * const greet = defineTool({
+ *   name: "greet",
+ *   description: "Greet someone by name",
+ *   inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+ *   run: async ({ name }) => `Hello, ${name}!`,
+ * })
+ * await greet.execute({ name: "Ada" }) // { output: "Hello, Ada!", isError: false }
+ * ```
+ */
+export function defineTool(opts: DefineToolOptions): Tool;
+"#;
