@@ -1,0 +1,11 @@
+"use strict";
+// Node.js, CommonJS. The ES module entry (index.mjs) re-exports this one, so `import` and
+// `require` in one process share one WebAssembly instance and one `Tool` class.
+const core = require("./toolnexus.cjs");
+const { createApi } = require("../tool.cjs");
+
+const { Tool, defineTool } = createApi(core);
+
+exports.Tool = Tool;
+exports.defineTool = defineTool;
+exports.sanitize = core.sanitize;

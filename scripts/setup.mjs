@@ -1,0 +1,85 @@
+// Installs whatever the build and the tests need and is not there yet. Every step checks
+// first, so a warm machine passes through in a second and a fresh one in a few minutes.
+//
+//   node scripts/setup.mjs            the build toolchain and the npm dev dependencies
+//   node scripts/setup.mjs --browser  the same, plus headless Chromium for the browser tests
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { run, output, root } from "./util.mjs";
+
+const cargoBin = join(homedir(), ".cargo", "bin");
+
+/** The environment every later step runs with: cargo's bin and binaryen's wasm-opt on PATH. */
+export function toolEnv() {
+  const path = [join(root, "node_modules", ".bin"), cargoBin, process.env.PATH].join(delimiter);
+  return { ...process.env, PATH: path };
+}
+
+/** The exact wasm-bindgen version Cargo.lock resolved; the CLI must be the same. */
+function lockedBindgenVersion() {
+  const lock = readFileSync(join(root, "Cargo.lock"), "utf8");
+  const m = lock.match(/\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/);
+  if (!m) throw new Error("Cargo.lock has no wasm-bindgen entry");
+  return m[1];
+}
+
+function step(what, fn) {
+  const t = Date.now();
+  fn();
+  console.log(`setup: ${what} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+}
+
+export function setup({ browser = false } = {}) {
+  const env = toolEnv();
+
+  if (!existsSync(join(root, "Cargo.lock"))) {
+    step("Cargo.lock generated", () => run("cargo", ["generate-lockfile"], { env }));
+  }
+
+  const targets = output("rustup", ["target", "list", "--installed"], { env });
+  if (!targets.split("\n").includes("wasm32-unknown-unknown")) {
+    step("rust target wasm32-unknown-unknown installed", () =>
+      run("rustup", ["target", "add", "wasm32-unknown-unknown"], { env }));
+  }
+
+  const want = lockedBindgenVersion();
+  const have = output("wasm-bindgen", ["--version"], { env, allowFail: true }).trim().split(" ")[1];
+  if (have !== want) {
+    // No --locked: the registry copy here lacks a webpki-roots version the CLI's lockfile names.
+    step(`wasm-bindgen-cli ${want} installed (was ${have ?? "missing"})`, () =>
+      run("cargo", ["install", "wasm-bindgen-cli", "--version", want, "--force"], { env }));
+  }
+
+  if (!output("wasm-pack", ["--version"], { env, allowFail: true })) {
+    step("wasm-pack installed", () => run("cargo", ["install", "wasm-pack"], { env }));
+  }
+
+  if (npmDepsStale()) {
+    step("npm dev dependencies installed", () =>
+      run("npm", ["ci", "--no-audit", "--no-fund"], { env, cwd: root }));
+  }
+
+  if (browser && !existsSync("/usr/bin/chromium")) {
+    step("chromium installed", () => {
+      run("apt-get", ["update"], { env });
+      run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+        env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+      });
+    });
+  }
+  return env;
+}
+
+/** node_modules is missing, or older than the lockfile npm last installed from. */
+function npmDepsStale() {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  if (!existsSync(marker)) return true;
+  return statSync(join(root, "package-lock.json")).mtimeMs > statSync(marker).mtimeMs;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  setup({ browser: process.argv.includes("--browser") });
+}
