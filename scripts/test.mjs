@@ -1,0 +1,72 @@
+// `npm test`: every test, against the package as users get it.
+//
+//  1. build pkg/ (installing whatever is missing)
+//  2. cargo test: the pure Rust rules on the host
+//  3. wasm-bindgen tests: the boundary, compiled to wasm32 and run under Node
+//  4. npm pack ./pkg, install the tarball into a fresh project, and there:
+//     node:test suites through import and require, the seed examples run verbatim,
+//     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
+//  5. publint and arethetypeswrong on the package
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { build } from "./build.mjs";
+import { output, root, run } from "./util.mjs";
+
+const only = process.argv.slice(2); // e.g. `npm test -- package` runs the package suites only
+const want = (name) => only.length === 0 || only.includes(name);
+const started = Date.now();
+
+function section(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+section("build");
+const env = build({ browser: want("browser") });
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+if (want("rust")) {
+  section("cargo test (host)");
+  run("cargo", ["test", "--quiet"], { env });
+
+  section("wasm-bindgen tests (wasm32, Node)");
+  run("cargo", ["test", "--quiet", "--target", "wasm32-unknown-unknown"], {
+    env: { ...env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner" },
+  });
+}
+
+if (want("package")) {
+  section("package: packed tarball in a fresh project");
+  const work = join(root, "build", "consumer");
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const packed = JSON.parse(output("npm", ["pack", "./pkg", "--json", "--pack-destination", join(root, "build")], { env }));
+  const tarball = join(root, "build", packed[0].filename);
+  console.log(`packed ${packed[0].filename}: ${packed[0].entryCount} files, ${packed[0].size} bytes`);
+
+  writeFileSync(join(work, "package.json"),
+    JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
+  const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
+    `typescript@${devDeps.typescript}`, `@types/node@${devDeps["@types/node"]}`], { env, cwd: work });
+
+  for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+    cpSync(join(root, "tests", "types", config), join(work, config));
+  }
+
+  section("package: type checks (tsc --strict)");
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+    console.log(`tsc -p ${config}`);
+    run(join(work, "node_modules", ".bin", "tsc"), ["-p", config], { env, cwd: work });
+  }
+
+  section("package: node:test suites (ESM, CommonJS, seeds, memory)");
+  run(process.execPath, ["--test", "--test-reporter=spec", "package/"], { env, cwd: work });
+
+  section("package: publint and arethetypeswrong");
+  run(bin("publint"), ["--strict", join(root, "pkg")], { env });
+  run(bin("attw"), ["--pack", join(root, "pkg")], { env });
+}
+
+console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,0 +1,38 @@
+// Nobody calls free(): 200,000 tools defined and dropped and 200,000 executes grow memory
+// (heap + external + array buffers) by less than 64 MB.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { it } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const LIMIT = 64 * 1024 * 1024;
+
+it("200,000 dropped tools and 200,000 executes stay under 64 MB of growth", () => {
+  const r = spawnSync(process.execPath, ["--expose-gc", join(here, "memory-check.mjs"), "200000", "200000"], {
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const m = JSON.parse(r.stdout.trim().split("\n").pop());
+  console.log(`memory: ${(m.before / 1048576).toFixed(1)} MB -> ${(m.after / 1048576).toFixed(1)} MB (growth ${(m.growth / 1048576).toFixed(2)} MB)`);
+  assert.ok(m.growth < LIMIT, `grew by ${m.growth} bytes`);
+});
+
+it("the measurement sees memory that is kept alive", () => {
+  // The same harness, holding what it makes, must report the growth: the check above can fail.
+  const script = `
+    import { defineTool } from "toolnexus";
+    const gc = globalThis.gc; gc();
+    const m0 = process.memoryUsage(); const b = m0.heapUsed + m0.external + m0.arrayBuffers;
+    const kept = [];
+    for (let i = 0; i < 200000; i++) kept.push(defineTool({ name: "k" + i, description: "kept ".repeat(20) + i, run: () => i }));
+    gc();
+    const m1 = process.memoryUsage();
+    console.log(JSON.stringify({ growth: m1.heapUsed + m1.external + m1.arrayBuffers - b, n: kept.length }));`;
+  const r = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8", cwd: here });
+  assert.equal(r.status, 0, r.stderr);
+  const m = JSON.parse(r.stdout.trim());
+  assert.equal(m.n, 200000);
+  assert.ok(m.growth > 20 * 1024 * 1024, `kept tools should show: ${m.growth}`);
+});
