@@ -7,7 +7,7 @@
 //     node:test suites through import and require, the seed examples run verbatim,
 //     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
 //  5. publint and arethetypeswrong on the package
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { build } from "./build.mjs";
@@ -53,6 +53,19 @@ if (want("package")) {
   for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
     cpSync(join(root, "tests", "types", config), join(work, config));
+  }
+
+  // The fixtures are the seed documents' examples, verbatim: check them against the documents
+  // wherever those are at hand (beside the repository, as shared/seeds).
+  const seedDocs = join(root, "..", "shared", "seeds");
+  if (existsSync(seedDocs)) {
+    const docs = readdirSync(seedDocs).map((f) => readFileSync(join(seedDocs, f), "utf8")).join("\n");
+    for (const fixture of readdirSync(join(root, "tests", "seeds"))) {
+      if (!docs.includes(readFileSync(join(root, "tests", "seeds", fixture), "utf8"))) {
+        throw new Error(`tests/seeds/${fixture} is not verbatim from ${seedDocs}`);
+      }
+    }
+    console.log(`seed fixtures match ${seedDocs}`);
   }
 
   section("package: type checks (tsc --strict)");
