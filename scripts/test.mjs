@@ -7,6 +7,10 @@
 //     node:test suites through import and require, the seed examples run verbatim,
 //     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
 //  5. publint and arethetypeswrong on the package
+//  6. Chromium: the installed package as a native ES module, in a module worker and from a
+//     Vite build; the www/ playground driven like a person
+//
+// `npm test -- rust|package|browser` runs some of it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -35,13 +39,14 @@ if (want("rust")) {
   });
 }
 
-if (want("package")) {
+let tarball;
+const work = join(root, "build", "consumer");
+if (want("package") || want("browser")) {
   section("package: packed tarball in a fresh project");
-  const work = join(root, "build", "consumer");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const packed = JSON.parse(output("npm", ["pack", "./pkg", "--json", "--pack-destination", join(root, "build")], { env }));
-  const tarball = join(root, "build", packed[0].filename);
+  tarball = join(root, "build", packed[0].filename);
   console.log(`packed ${packed[0].filename}: ${packed[0].entryCount} files, ${packed[0].size} bytes`);
 
   writeFileSync(join(work, "package.json"),
@@ -68,6 +73,9 @@ if (want("package")) {
     console.log(`seed fixtures match ${seedDocs}`);
   }
 
+}
+
+if (want("package")) {
   section("package: type checks (tsc --strict)");
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
     console.log(`tsc -p ${config}`);
@@ -80,6 +88,13 @@ if (want("package")) {
   section("package: publint and arethetypeswrong");
   run(bin("publint"), ["--strict", join(root, "pkg")], { env });
   run(bin("attw"), ["--pack", join(root, "pkg")], { env });
+}
+
+if (want("browser")) {
+  section("browser: the package in Chromium (page, worker, Vite) and the playground");
+  run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/"], {
+    env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
+  });
 }
 
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

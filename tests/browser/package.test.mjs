@@ -1,0 +1,110 @@
+// The installed package in headless Chromium: a native ES module page with no bundler and no
+// init call, a module worker, and a production Vite build. Run by `npm test` after the package
+// suites, with TOOLNEXUS_CONSUMER (the fresh project the tarball went into) and TOOLNEXUS_TARBALL.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+import { serve } from "../../scripts/serve.mjs";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const consumer = process.env.TOOLNEXUS_CONSUMER ?? join(root, "build", "consumer");
+const tarball = process.env.TOOLNEXUS_TARBALL;
+const installed = join(consumer, "node_modules", "toolnexus");
+
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let browser;
+const servers = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    // launch() gives each browser a fresh, empty profile directory of its own.
+    args: CHROMIUM_ARGS,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const s of servers) s.close();
+});
+
+/** Opens `url` and returns the checks' results, failing on any page error. */
+async function resultsAt(url) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.__results !== undefined, null, { timeout: 20_000 });
+    const results = await page.evaluate(() => window.__results);
+    assert.deepEqual(problems, []);
+    return results;
+  } finally {
+    await page.close();
+  }
+}
+
+function assertAllPass(results) {
+  assert.ok(results.length >= 9, `expected the full set of checks, got ${results.length}`);
+  for (const [name, passed, detail] of results) assert.ok(passed, `${name}: ${detail}`);
+}
+
+describe("toolnexus in Chromium", () => {
+  let base;
+  before(async () => {
+    const { server, url } = await serve({ "/node_modules/": join(consumer, "node_modules"), "/": join(here, "pages") });
+    servers.push(server);
+    base = url;
+  });
+
+  it("imports as a native ES module with no bundler and no init call", async () => {
+    assertAllPass(await resultsAt(`${base}/index.html`));
+  });
+
+  it("works in a module Web Worker", async () => {
+    assertAllPass(await resultsAt(`${base}/worker.html`));
+  });
+
+  it("the browser entry imports nothing from node: and reads no process", () => {
+    const files = [...readdirSync(join(installed, "web")).map((f) => join(installed, "web", f)), join(installed, "tool.js")];
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      assert.doesNotMatch(text, /from\s*["']node:|import\(\s*["']node:|require\(/, `${file} reaches for Node`);
+      assert.doesNotMatch(text, /\bprocess\b/, `${file} reads process`);
+      const imports = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]);
+      if (file.endsWith("index.js")) assert.ok(imports.length >= 3, `${file}: the import scan found ${imports}`);
+      for (const spec of imports) assert.match(spec, /^\.\.?\//, `${file} imports ${spec}`);
+    }
+  });
+
+  it("runs from a production Vite build with no plugins", { timeout: 240_000 }, async (t) => {
+    if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
+    const app = join(root, "build", "vite-app");
+    rmSync(app, { recursive: true, force: true });
+    mkdirSync(app, { recursive: true });
+    cpSync(join(here, "vite-app"), app, { recursive: true });
+    cpSync(join(here, "pages", "checks.js"), join(app, "checks.js"));
+    const vite = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.vite;
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "vite-app", private: true, type: "module" }));
+    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `vite@${vite}`],
+      { cwd: app, encoding: "utf8" });
+    assert.equal(npm.status, 0, npm.stderr);
+    const build = spawnSync(process.execPath, [join(app, "node_modules", "vite", "bin", "vite.js"), "build"],
+      { cwd: app, encoding: "utf8" });
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    const { server, url } = await serve({ "/": join(app, "dist") });
+    servers.push(server);
+    assertAllPass(await resultsAt(`${url}/index.html`));
+  });
+});
