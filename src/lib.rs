@@ -25,3 +25,5 @@ mod typings;
 
 pub use rules::{Field, Source};
 pub use sanitize::sanitize_str;
+#[cfg(target_arch = "wasm32")]
+pub use sanitize::sanitize;

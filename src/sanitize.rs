@@ -71,6 +71,9 @@ pub fn sanitize_str(value: &str) -> String {
 }
 
 #[cfg(target_arch = "wasm32")]
+pub use self::js::sanitize;
+
+#[cfg(target_arch = "wasm32")]
 mod js {
     use wasm_bindgen::prelude::*;
 
