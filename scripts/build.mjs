@@ -85,6 +85,7 @@ export function build({ browser = false } = {}) {
   if (existsSync(join(root, "node_modules"))) symlinkSync("../pkg", link, "dir");
 
   console.log(`build: pkg/ ready (toolnexus ${version}, wasm ${wasm.length} bytes)`);
+  return env;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

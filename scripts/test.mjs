@@ -34,7 +34,7 @@ if (want("rust")) {
   run("cargo", ["test", "--quiet"], { env });
 
   section("wasm-bindgen tests (wasm32, Node)");
-  run("cargo", ["test", "--quiet", "--target", "wasm32-unknown-unknown"], {
+  run("cargo", ["test", "--target", "wasm32-unknown-unknown"], {
     env: { ...env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner" },
   });
 }
