@@ -18,7 +18,9 @@ import { build } from "./build.mjs";
 import { output, root, run } from "./util.mjs";
 
 const only = process.argv.slice(2); // e.g. `npm test -- package` runs the package suites only
-const want = (name) => only.length === 0 || only.includes(name);
+// The long runs are their own commands (`npm run fuzz`, `npm run soak`), not part of `npm test`.
+const LONG = ["fuzz", "soak"];
+const want = (name) => (only.length === 0 && !LONG.includes(name)) || only.includes(name);
 const started = Date.now();
 
 function section(title) {
@@ -41,7 +43,7 @@ if (want("rust")) {
 
 let tarball;
 const work = join(root, "build", "consumer");
-if (want("package") || want("browser")) {
+if (want("package") || want("browser") || want("fuzz") || want("soak")) {
   section("package: packed tarball in a fresh project");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -53,7 +55,8 @@ if (want("package") || want("browser")) {
     JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
   const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
-    `typescript@${devDeps.typescript}`, `@types/node@${devDeps["@types/node"]}`], { env, cwd: work });
+    `typescript@${devDeps.typescript}`, `@types/node@${devDeps["@types/node"]}`, `fast-check@${devDeps["fast-check"]}`],
+    { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
@@ -88,6 +91,18 @@ if (want("package")) {
   section("package: publint and arethetypeswrong");
   run(bin("publint"), ["--strict", join(root, "pkg")], { env });
   run(bin("attw"), ["--pack", join(root, "pkg")], { env });
+}
+
+if (want("fuzz")) {
+  section("fuzz: every property at 10,000 cases");
+  run(process.execPath, ["--test", "--test-reporter=spec", "package/fuzz.test.mjs"], {
+    env: { ...env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? "10000" }, cwd: work,
+  });
+}
+
+if (want("soak")) {
+  section("soak: 1,000,000 executes and 300,000 dropped tools under --expose-gc");
+  run(process.execPath, ["--expose-gc", "package/soak-check.mjs", "1000000", "300000"], { env, cwd: work });
 }
 
 if (want("browser")) {
