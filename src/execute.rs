@@ -7,14 +7,16 @@
 use js_sys::{Function, Object, Promise};
 use wasm_bindgen::prelude::*;
 
-use crate::js::{NativePromise, Unknown};
+use crate::js::{is_object_like, NativePromise, Unknown};
 use crate::result::{classify, failure, finish, settled, Returned};
 
-/// The continuations every awaited value goes through, and `Promise.prototype.then` as it was
-/// when the module loaded (a native promise skips the extra adoption step).
+/// The continuations every awaited value goes through, and `Promise` and
+/// `Promise.prototype.then` as they were when the module loaded (a native promise skips the
+/// extra adoption step).
 struct Continuations {
     on_value: Function,
     on_error: Function,
+    promise: JsValue,
     promise_then: JsValue,
 }
 
@@ -22,14 +24,15 @@ impl Continuations {
     fn new() -> Self {
         let on_value = Closure::<dyn Fn(JsValue) -> JsValue>::new(settled);
         let on_error = Closure::<dyn Fn(JsValue) -> JsValue>::new(|thrown: JsValue| failure(&thrown));
-        let promise_then = Promise::resolve(&JsValue::UNDEFINED)
-            .unchecked_ref::<Unknown>()
-            .then()
-            .unwrap_or(JsValue::UNDEFINED);
+        let probe = Promise::resolve(&JsValue::UNDEFINED);
+        let probe = probe.unchecked_ref::<Unknown>();
+        let promise_then = probe.then().unwrap_or(JsValue::UNDEFINED);
+        let promise = probe.constructor().unwrap_or(JsValue::UNDEFINED);
         Continuations {
             // Made once and kept for the life of the module: never one closure per call.
             on_value: on_value.into_js_value().unchecked_into(),
             on_error: on_error.into_js_value().unchecked_into(),
+            promise,
             promise_then,
         }
     }
@@ -47,6 +50,11 @@ pub fn execute_tool(run: &Function, args: JsValue, ctx: &JsValue) -> Promise {
         Ok(value) => value,
         Err(thrown) => return Promise::resolve(&failure(&thrown)),
     };
+    if is_object_like(&value) {
+        if let Some(promise) = CONTINUATIONS.with(|c| chain_plain_promise(&value, c)) {
+            return promise;
+        }
+    }
     let row = classify(&value, false);
     if let Ok(Returned::Thenable(then)) = &row {
         return await_thenable(&value, then);
@@ -74,5 +82,24 @@ fn await_thenable(value: &JsValue, then: &Function) -> Promise {
             Ok(promise) => promise.unchecked_into(),
             Err(thrown) => Promise::resolve(&failure(&thrown)),
         }
+    })
+}
+
+/// `await` adopts a native promise whose `constructor` is `Promise` without reading its `then`
+/// (it reads `constructor`; so does this, and a throwing read counts as "not such a promise").
+/// Such a promise is chained with the original `Promise.prototype.then`, whatever own `then`
+/// it may carry.
+fn chain_plain_promise(value: &JsValue, c: &Continuations) -> Option<Promise> {
+    let plain = value.is_instance_of::<Promise>()
+        && value.unchecked_ref::<Unknown>().constructor().is_ok_and(|ctor| ctor == c.promise);
+    if !plain {
+        return None;
+    }
+    let then = c.promise_then.unchecked_ref::<Function>();
+    Some(match then.call2(value, &c.on_value, &c.on_error) {
+        Ok(promise) => promise.unchecked_into(),
+        // `instanceof` can be fooled by an object made from Promise.prototype; `await` would
+        // then fail the same way.
+        Err(thrown) => Promise::resolve(&failure(&thrown)),
     })
 }

@@ -2,42 +2,37 @@
 //! call in the generated glue (no string keys crossing the boundary), and the few strings the
 //! core hands out over and over, made once.
 
-use js_sys::{Array, JsString};
+use js_sys::{JsString, RegExp, Set};
 use wasm_bindgen::prelude::*;
 
 use crate::error::kind_phrase;
+use crate::rules::{Source, NAME_CLASS};
 
 #[wasm_bindgen]
 extern "C" {
-    /// The object given to `defineTool` or `new Tool`. Every read may run a getter or a Proxy
-    /// trap, so every read can throw.
-    pub type Definition;
+    /// A regular expression the core made, tested against a value that is known to be a
+    /// string (so `test` cannot throw).
+    pub type Pattern;
 
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn name(this: &Definition) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn description(this: &Definition) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch, js_name = inputSchema)]
-    pub fn input_schema(this: &Definition) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn source(this: &Definition) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn run(this: &Definition) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn execute(this: &Definition) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, structural)]
+    pub fn test(this: &Pattern, text: &JsValue) -> bool;
 
-    /// A tool under construction: plain assignments make own, enumerable, writable data
-    /// properties, in the order they are made.
-    pub type ToolObject;
+    /// A string, as the engine holds it.
+    pub type Text;
 
-    #[wasm_bindgen(method, setter, structural)]
-    pub fn set_name(this: &ToolObject, value: &JsValue);
-    #[wasm_bindgen(method, setter, structural)]
-    pub fn set_description(this: &ToolObject, value: &JsValue);
+    /// `text.replace(pattern, with)`; cannot throw for a string and a `RegExp`.
+    #[wasm_bindgen(method, structural)]
+    pub fn replace(this: &Text, pattern: &Pattern, with: &JsValue) -> JsString;
+
+    /// The entry file's scratch object, where the core leaves the `inputSchema` and `source` a
+    /// tool gets (the given ones or the defaults). It is a plain object of the entry's own, so
+    /// writing to it runs no user code and cannot throw; the entry writes the tool itself.
+    pub type Resolved;
+
     #[wasm_bindgen(method, setter, structural, js_name = inputSchema)]
-    pub fn set_input_schema(this: &ToolObject, value: &JsValue);
+    pub fn set_input_schema(this: &Resolved, value: &JsValue);
     #[wasm_bindgen(method, setter, structural)]
-    pub fn set_source(this: &ToolObject, value: &JsValue);
+    pub fn set_source(this: &Resolved, value: &JsValue);
 
     /// The default input schema, built fresh for each tool.
     pub type Schema;
@@ -64,6 +59,8 @@ extern "C" {
     pub fn then(this: &Unknown) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, getter, structural, catch)]
     pub fn message(this: &Unknown) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, getter, structural, catch)]
+    pub fn constructor(this: &Unknown) -> Result<JsValue, JsValue>;
 
     /// A promise this crate made, chained with `then(onValue, onError)`.
     pub type NativePromise;
@@ -75,6 +72,10 @@ extern "C" {
         on_error: &js_sys::Function,
     ) -> js_sys::Promise;
 
+    /// `Array.isArray(value)`, which throws for a revoked Proxy.
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    pub fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+
     /// `String(value)`: the global conversion, which may throw (a null-prototype object, a
     /// Proxy whose traps throw).
     #[wasm_bindgen(js_name = String, catch)]
@@ -83,29 +84,49 @@ extern "C" {
 
 /// `"output" in value && "isError" in value`; `in` runs Proxy traps, so it can throw.
 pub fn has_result_keys(value: &JsValue) -> Result<bool, JsValue> {
-    STRINGS.with(|s| {
+    CACHE.with(|s| {
         Ok(js_sys::Reflect::has(value, &s.output)? && js_sys::Reflect::has(value, &s.is_error)?)
     })
 }
 
-/// Strings made once per module instance.
-pub struct Strings {
+/// The values the core hands out or compares against over and over, made once per module
+/// instance.
+pub struct Cache {
     pub output: JsValue,
     pub is_error: JsValue,
     pub object: JsValue,
     pub empty: JsValue,
+    pub underscore: JsValue,
     pub unprintable: JsValue,
+    /// One string per [`Source`], indexed by `Source as usize`.
     pub sources: [JsValue; 7],
+    /// The same seven strings, for one `has` per check.
+    pub source_set: Set,
+    /// `^[a-zA-Z0-9_-]+$`: a whole valid tool name.
+    pub name_pattern: Pattern,
+    /// `[^a-zA-Z0-9_-]` with the global flag: each UTF-16 code unit `sanitize` replaces.
+    pub unsafe_unit: Pattern,
 }
 
 thread_local! {
-    pub static STRINGS: Strings = Strings {
-        output: JsValue::from_str("output"),
-        is_error: JsValue::from_str("isError"),
-        object: JsValue::from_str("object"),
-        empty: JsValue::from_str(""),
-        unprintable: JsValue::from_str(crate::result::UNPRINTABLE),
-        sources: crate::rules::Source::ALL.map(|s| JsValue::from_str(s.as_str())),
+    pub static CACHE: Cache = {
+        let sources = Source::ALL.map(|s| JsValue::from_str(s.as_str()));
+        let source_set = Set::new(&JsValue::UNDEFINED);
+        for s in &sources {
+            source_set.add(s);
+        }
+        Cache {
+            output: JsValue::from_str("output"),
+            is_error: JsValue::from_str("isError"),
+            object: JsValue::from_str("object"),
+            empty: JsValue::from_str(""),
+            underscore: JsValue::from_str("_"),
+            unprintable: JsValue::from_str(crate::result::UNPRINTABLE),
+            sources,
+            source_set,
+            name_pattern: RegExp::new(&format!("^[{NAME_CLASS}]+$"), "").unchecked_into(),
+            unsafe_unit: RegExp::new(&format!("[^{NAME_CLASS}]"), "g").unchecked_into(),
+        }
     };
 }
 
@@ -118,5 +139,5 @@ pub fn is_object_like(value: &JsValue) -> bool {
 /// A value's kind worded for an error message: "null", "an array", "a number"…
 pub fn kind_of(value: &JsValue) -> &'static str {
     let type_of = value.js_typeof().as_string().unwrap_or_default();
-    kind_phrase(&type_of, value.is_null(), Array::is_array(value))
+    kind_phrase(&type_of, value.is_null(), is_array(value).unwrap_or(false))
 }

@@ -102,7 +102,7 @@ mod js {
 
     use super::{classify, message_of, Message, Probe, Returned, Thrown};
 
-    use crate::js::{has_result_keys, is_object_like, ResultObject, Unknown, STRINGS};
+    use crate::js::{has_result_keys, is_object_like, ResultObject, Unknown, CACHE};
 
     impl Probe for JsValue {
         type Then = Function;
@@ -156,7 +156,7 @@ mod js {
     pub fn failure(thrown: &JsValue) -> JsValue {
         match message_of(thrown) {
             Message::Message(text) | Message::Converted(text) => tool_result(&text, true),
-            Message::Unprintable => STRINGS.with(|s| tool_result(&s.unprintable, true)),
+            Message::Unprintable => CACHE.with(|s| tool_result(&s.unprintable, true)),
         }
     }
 
@@ -164,7 +164,7 @@ mod js {
     pub fn json(value: &JsValue) -> JsValue {
         match JSON::stringify(value) {
             // `undefined`, a function or a symbol stringify to `undefined`: the output is "".
-            Ok(text) if text.is_undefined() => STRINGS.with(|s| tool_result(&s.empty, false)),
+            Ok(text) if text.is_undefined() => CACHE.with(|s| tool_result(&s.empty, false)),
             Ok(text) => tool_result(&text, false),
             Err(thrown) => failure(&thrown),
         }

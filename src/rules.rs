@@ -105,6 +105,10 @@ impl Maker {
     }
 }
 
+/// The characters of a tool name as a regular-expression class body; the same set as
+/// [`is_name_byte`]. The wasm side builds its patterns from it.
+pub const NAME_CLASS: &str = "a-zA-Z0-9_-";
+
 /// Whether a byte may stand in a tool name: `[a-zA-Z0-9_-]`.
 #[inline]
 pub const fn is_name_byte(b: u8) -> bool {
@@ -186,6 +190,26 @@ mod tests {
         assert_eq!(check_name("a.b"), Err(NameProblem::BadChar { ch: '.', index: 1 }));
         assert_eq!(check_name("a😀b"), Err(NameProblem::BadChar { ch: '😀', index: 1 }));
         assert_eq!(check_name("ab\u{e9}"), Err(NameProblem::BadChar { ch: '\u{e9}', index: 2 }));
+    }
+
+    #[test]
+    fn the_pattern_class_is_the_byte_set() {
+        // Expand the class's ranges and compare with `is_name_byte`.
+        let mut from_class = Vec::new();
+        let bytes = NAME_CLASS.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if i + 2 < bytes.len() && bytes[i + 1] == b'-' {
+                from_class.extend(bytes[i]..=bytes[i + 2]);
+                i += 3;
+            } else {
+                from_class.push(bytes[i]);
+                i += 1;
+            }
+        }
+        from_class.sort_unstable();
+        let allowed: Vec<u8> = (0..=255u8).filter(|b| is_name_byte(*b)).collect();
+        assert_eq!(from_class, allowed);
     }
 
     #[test]

@@ -1,97 +1,134 @@
-//! The definition checks of `defineTool` and `new Tool`: each field read once, checked, and
-//! written onto the tool as an own data property.
+//! The definition checks of `defineTool` and `new Tool`. The entry file reads each field once
+//! and passes the values here; the core checks them, resolves the defaults of `inputSchema`
+//! and `source`, and the entry writes the five fields onto the tool.
+//!
+//! The common case crosses the boundary as little as it can: the name is tested with a
+//! regular expression made once from the same alphabet as [`crate::rules::is_name_byte`], and
+//! the source is looked up in a `Set` of the seven sources. Only a refused name is copied into
+//! Rust, to say which character is wrong.
 
-use js_sys::{Array, Function, Object};
+use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{quote, DefinitionError, Problem};
-use crate::js::{kind_of, Definition, Schema, ToolObject, STRINGS};
+use crate::js::{is_array, kind_of, Resolved, Schema, CACHE};
 use crate::result::{message_of, Message, UNPRINTABLE};
-use crate::rules::{check_name, Field, Maker, NameProblem, Source};
+use crate::rules::{check_name, Field, Maker, NameProblem};
 use crate::sanitize::sanitize_str;
 
-/// Checks `definition` and writes `name`, `description`, `inputSchema` and `source` onto
-/// `tool`, in that order. Returns the function to wrap (`run` for `defineTool`, `execute`
-/// for `new Tool`); the entry file adds `execute` as the fifth property.
+/// The fields in the order the entry file reads them.
+const READ_ORDER: [Field; 5] = [Field::Name, Field::Description, Field::InputSchema, Field::Source, Field::Run];
+
+fn maker(define: bool) -> Maker {
+    if define {
+        Maker::DefineTool
+    } else {
+        Maker::NewTool
+    }
+}
+
+fn refuse(maker: Maker, field: Field, problem: Problem) -> JsValue {
+    DefinitionError::new(maker, field, problem).into()
+}
+
+/// Checks a definition and leaves the `inputSchema` and `source` the tool gets on `resolved`;
+/// throws a `TypeError` naming the first field that is wrong. `function` is `run` for
+/// `defineTool`, `execute` for `new Tool`.
 #[wasm_bindgen(js_name = initTool, skip_typescript)]
-pub fn init_tool(tool: &ToolObject, definition: &JsValue, define: bool) -> Result<Function, JsValue> {
-    let maker = if define { Maker::DefineTool } else { Maker::NewTool };
-    let fail = |field: Field, problem: Problem| JsValue::from(DefinitionError::new(maker, field, problem));
-
+#[allow(clippy::too_many_arguments)]
+pub fn init_tool(
+    resolved: &Resolved,
+    define: bool,
+    definition: &JsValue,
+    name: &JsValue,
+    description: &JsValue,
+    input_schema: &JsValue,
+    source: &JsValue,
+    function: &JsValue,
+) -> Result<(), JsValue> {
+    let maker = maker(define);
     if !definition.is_object() {
-        return Err(fail(Field::Options, Problem::NotObject { got: kind_of(definition).into() }));
+        return Err(refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() }));
     }
-    let def = definition.unchecked_ref::<Definition>();
-    let read = |field: Field, value: Result<JsValue, JsValue>| {
-        value.map_err(|thrown| fail(field, Problem::ReadThrew { message: text_of(&thrown) }))
-    };
-
-    let name = read(Field::Name, def.name())?;
-    let Some(name_text) = name.as_string() else {
-        return Err(fail(Field::Name, Problem::NotString { got: kind_of(&name).into() }));
-    };
-    if let Err(problem) = check_name(&name_text) {
-        let problem = match problem {
-            NameProblem::Empty => Problem::EmptyName,
-            bad => Problem::BadName { sanitized: sanitize_str(&name_text), name: name_text, problem: bad },
-        };
-        return Err(fail(Field::Name, problem));
-    }
-
-    let description = read(Field::Description, def.description())?;
-    if !description.is_string() {
-        return Err(fail(Field::Description, Problem::NotString { got: kind_of(&description).into() }));
-    }
-
-    let schema = read(Field::InputSchema, def.input_schema())?;
-    let schema = if schema.is_undefined() {
-        default_schema()
-    } else if schema.is_object() && !Array::is_array(&schema) {
-        schema
-    } else {
-        return Err(fail(Field::InputSchema, Problem::NotSchema { got: kind_of(&schema).into() }));
-    };
-
-    let source = read(Field::Source, def.source())?;
-    let source = if source.is_undefined() || source.is_null() {
-        STRINGS.with(|s| s.sources[maker.default_source() as usize].clone())
-    } else {
-        match source.as_string() {
-            Some(text) if Source::parse(&text).is_some() => source,
-            Some(text) => return Err(fail(Field::Source, Problem::UnknownSource { got: quote(&text) })),
-            None => return Err(fail(Field::Source, Problem::UnknownSource { got: kind_of(&source).into() })),
+    CACHE.with(|cache| {
+        if !name.is_string() {
+            return Err(refuse(maker, Field::Name, Problem::NotString { got: kind_of(name).into() }));
         }
-    };
+        if !cache.name_pattern.test(name) {
+            return Err(refuse(maker, Field::Name, name_problem(name)));
+        }
+        if !description.is_string() {
+            return Err(refuse(maker, Field::Description, Problem::NotString { got: kind_of(description).into() }));
+        }
+        let default_schema;
+        let schema = if input_schema.is_undefined() {
+            default_schema = empty_schema(&cache.object);
+            &default_schema
+        } else if input_schema.is_object() && !is_array(input_schema).unwrap_or(true) {
+            input_schema
+        } else {
+            return Err(refuse(maker, Field::InputSchema, Problem::NotSchema { got: kind_of(input_schema).into() }));
+        };
+        let source = if source.is_undefined() || source.is_null() {
+            &cache.sources[maker.default_source() as usize]
+        } else if cache.source_set.has(source) {
+            source
+        } else {
+            let got = source.as_string().map(|s| quote(&s)).unwrap_or_else(|| kind_of(source).into());
+            return Err(refuse(maker, Field::Source, Problem::UnknownSource { got }));
+        };
+        if !function.is_function() {
+            let field = maker.function_field();
+            return Err(refuse(maker, field, Problem::NotFunction { got: kind_of(function).into() }));
+        }
+        resolved.set_input_schema(schema);
+        resolved.set_source(source);
+        Ok(())
+    })
+}
 
-    let field = maker.function_field();
-    let function = if define { def.run() } else { def.execute() };
-    let function = read(field, function)?;
-    let function = match function.dyn_into::<Function>() {
-        Ok(function) => function,
-        Err(other) => return Err(fail(field, Problem::NotFunction { got: kind_of(&other).into() })),
+/// The `TypeError` for a field whose read threw (a getter, a Proxy trap). `field` is the
+/// index of the read in the entry file's order: name, description, inputSchema, source, and
+/// the function. A definition that is not an object at all is refused for that first.
+#[wasm_bindgen(js_name = readFailed, skip_typescript)]
+pub fn read_failed(define: bool, definition: &JsValue, field: u32, thrown: &JsValue) -> JsValue {
+    let maker = maker(define);
+    if !definition.is_object() {
+        return refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() });
+    }
+    let field = match READ_ORDER.get(field as usize) {
+        Some(Field::Run) | None => maker.function_field(),
+        Some(field) => *field,
     };
+    let message = match message_of(thrown) {
+        Message::Message(text) | Message::Converted(text) => text.as_string().unwrap_or_default(),
+        Message::Unprintable => UNPRINTABLE.to_string(),
+    };
+    refuse(maker, field, Problem::ReadThrew { message })
+}
 
-    tool.set_name(&name);
-    tool.set_description(&description);
-    tool.set_input_schema(&schema);
-    tool.set_source(&source);
-    Ok(function)
+/// Why a string name failed the pattern, worked out in Rust from a copy of it.
+fn name_problem(name: &JsValue) -> Problem {
+    let text = name.as_string().unwrap_or_default();
+    match check_name(&text) {
+        Err(NameProblem::Empty) => Problem::EmptyName,
+        Err(problem) => Problem::BadName { sanitized: sanitize_str(&text), name: text, problem },
+        // Unreachable while the pattern and `check_name` share one alphabet (a lone surrogate
+        // arrives as U+FFFD, which `check_name` refuses too); refuse without a detail.
+        Ok(()) => Problem::BadName {
+            sanitized: sanitize_str(&text),
+            name: text,
+            problem: NameProblem::BadChar { ch: char::REPLACEMENT_CHARACTER, index: 0 },
+        },
+    }
 }
 
 /// `{ type: "object", properties: {}, additionalProperties: false }`, new each time so that no
 /// two tools share (and can mutate) one schema.
-fn default_schema() -> JsValue {
+fn empty_schema(object: &JsValue) -> JsValue {
     let schema = Object::new().unchecked_into::<Schema>();
-    STRINGS.with(|s| schema.set_type(&s.object));
+    schema.set_type(object);
     schema.set_properties(&Object::new());
     schema.set_additional_properties(false);
     schema.into()
-}
-
-/// The text of something a getter threw, for a message.
-fn text_of(thrown: &JsValue) -> String {
-    match message_of(thrown) {
-        Message::Message(text) | Message::Converted(text) => text.as_string().unwrap_or_default(),
-        Message::Unprintable => UNPRINTABLE.to_string(),
-    }
 }

@@ -5,7 +5,7 @@
 use js_sys::{Function, Object, Promise, Reflect, TypeError};
 use toolnexus::execute::execute_tool;
 use toolnexus::result::UNPRINTABLE;
-use toolnexus::spec::init_tool;
+use toolnexus::spec::{init_tool, read_failed};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -81,8 +81,38 @@ fn assert_result(result: &JsValue, output: &str, is_error: bool) {
 
 fn init(definition: &str, define: bool) -> (Object, Result<Function, JsValue>) {
     let tool = Object::new();
-    let returned = init_tool(tool.unchecked_ref(), &js(definition), define);
+    let returned = init_like_entry(&tool, &js(definition), define);
     (tool, returned)
+}
+
+/// What the entry file (`tool.js`) does: read each field once, in order, then hand the values
+/// to `initTool`; a read that throws goes to `readFailed` with the index of that read.
+fn init_like_entry(tool: &Object, definition: &JsValue, define: bool) -> Result<Function, JsValue> {
+    let names = ["name", "description", "inputSchema", "source", if define { "run" } else { "execute" }];
+    let mut values = Vec::new();
+    for (i, key) in names.iter().enumerate() {
+        // `def?.name` on a primitive reads its prototype, which has none of these keys.
+        let value = if !definition.is_object() && !definition.is_function() {
+            Ok(JsValue::UNDEFINED)
+        } else {
+            Reflect::get(definition, &(*key).into())
+        };
+        match value {
+            Ok(value) => values.push(value),
+            Err(thrown) => return Err(read_failed(define, definition, i as u32, &thrown)),
+        }
+    }
+    let resolved = Object::new();
+    init_tool(resolved.unchecked_ref(), define, definition, &values[0], &values[1], &values[2], &values[3], &values[4])?;
+    for (key, value) in [
+        ("name", values[0].clone()),
+        ("description", values[1].clone()),
+        ("inputSchema", get(&resolved, "inputSchema")),
+        ("source", get(&resolved, "source")),
+    ] {
+        Reflect::set(tool, &key.into(), &value)?;
+    }
+    Ok(values[4].clone().unchecked_into())
 }
 
 /// The definition is refused with a `TypeError` whose message contains every `parts`, and
@@ -258,7 +288,7 @@ fn fields_are_written_as_own_enumerable_properties_in_order() {
                       description: 'd', name: 'greet' }";
     let definition = js(definition);
     let tool = Object::new();
-    let returned = init_tool(tool.unchecked_ref(), &definition, true).unwrap();
+    let returned = init_like_entry(&tool, &definition, true).unwrap();
     assert!(same(&returned, &get(&definition, "run")));
     assert_eq!(keys(&tool), ["name", "description", "inputSchema", "source"]);
     assert_eq!(get_string(&tool, "name").as_deref(), Some("greet"));
