@@ -43,10 +43,14 @@ thread_local! {
 }
 
 /// Calls `run(args ?? {}, ctx)` and turns whatever happens into a `ToolResult` promise.
+///
+/// Every parameter is taken by value: borrowed `JsValue`s live on wasm-bindgen's fixed-size
+/// externref stack, which nested executes (a `run` calling `execute` hundreds deep) would
+/// overflow; owned ones live in the table's growable heap.
 #[wasm_bindgen(js_name = executeTool, skip_typescript)]
-pub fn execute_tool(run: &Function, args: JsValue, ctx: &JsValue) -> Promise {
+pub fn execute_tool(run: Function, args: JsValue, ctx: JsValue) -> Promise {
     let args = if args.is_undefined() || args.is_null() { Object::new().into() } else { args };
-    let value = match run.call2(&JsValue::UNDEFINED, &args, ctx) {
+    let value = match run.call2(&JsValue::UNDEFINED, &args, &ctx) {
         Ok(value) => value,
         Err(thrown) => return Promise::resolve(&failure(&thrown)),
     };

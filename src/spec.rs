@@ -37,15 +37,19 @@ fn refuse(maker: Maker, field: Field, problem: Problem) -> JsValue {
 #[wasm_bindgen(js_name = initTool, skip_typescript)]
 #[allow(clippy::too_many_arguments)]
 pub fn init_tool(
-    resolved: &Resolved,
+    resolved: Resolved,
     define: bool,
-    definition: &JsValue,
-    name: &JsValue,
-    description: &JsValue,
-    input_schema: &JsValue,
-    source: &JsValue,
-    function: &JsValue,
+    definition: JsValue,
+    name: JsValue,
+    description: JsValue,
+    input_schema: JsValue,
+    source: JsValue,
+    function: JsValue,
 ) -> Result<(), JsValue> {
+    // Taken by value, like every export's `JsValue`s: borrowed ones would sit on
+    // wasm-bindgen's fixed-size externref stack, which nested calls could overflow.
+    let (definition, name, description) = (&definition, &name, &description);
+    let (input_schema, source, function) = (&input_schema, &source, &function);
     let maker = maker(define);
     if !definition.is_object() {
         return Err(refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() }));
@@ -91,16 +95,16 @@ pub fn init_tool(
 /// index of the read in the entry file's order: name, description, inputSchema, source, and
 /// the function. A definition that is not an object at all is refused for that first.
 #[wasm_bindgen(js_name = readFailed, skip_typescript)]
-pub fn read_failed(define: bool, definition: &JsValue, field: u32, thrown: &JsValue) -> JsValue {
+pub fn read_failed(define: bool, definition: JsValue, field: u32, thrown: JsValue) -> JsValue {
     let maker = maker(define);
     if !definition.is_object() {
-        return refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() });
+        return refuse(maker, Field::Options, Problem::NotObject { got: kind_of(&definition).into() });
     }
     let field = match READ_ORDER.get(field as usize) {
         Some(Field::Run) | None => maker.function_field(),
         Some(field) => *field,
     };
-    let message = match message_of(thrown) {
+    let message = match message_of(&thrown) {
         Message::Message(text) | Message::Converted(text) => text.as_string().unwrap_or_default(),
         Message::Unprintable => UNPRINTABLE.to_string(),
     };

@@ -61,7 +61,7 @@ fn same(a: &JsValue, b: &JsValue) -> bool {
 }
 
 async fn execute(run: &Function, args: JsValue, ctx: &JsValue) -> JsValue {
-    let promise = execute_tool(run, args, ctx);
+    let promise = execute_tool(run.clone(), args, ctx.clone());
     assert!(promise.is_instance_of::<Promise>(), "execute returns a native Promise");
     JsFuture::from(promise).await.expect("execute never rejects")
 }
@@ -99,11 +99,20 @@ fn init_like_entry(tool: &Object, definition: &JsValue, define: bool) -> Result<
         };
         match value {
             Ok(value) => values.push(value),
-            Err(thrown) => return Err(read_failed(define, definition, i as u32, &thrown)),
+            Err(thrown) => return Err(read_failed(define, definition.clone(), i as u32, thrown)),
         }
     }
     let resolved = Object::new();
-    init_tool(resolved.unchecked_ref(), define, definition, &values[0], &values[1], &values[2], &values[3], &values[4])?;
+    init_tool(
+        resolved.clone().unchecked_into(),
+        define,
+        definition.clone(),
+        values[0].clone(),
+        values[1].clone(),
+        values[2].clone(),
+        values[3].clone(),
+        values[4].clone(),
+    )?;
     for (key, value) in [
         ("name", values[0].clone()),
         ("description", values[1].clone()),
