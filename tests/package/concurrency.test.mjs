@@ -107,26 +107,15 @@ describe("recursion through execute", () => {
     assert.deepEqual(await pingPong(true).execute({ n: 1000 }), { output: "1000", isError: false });
     await healthy();
   });
-  it("async recursion whose nested execute runs before its first await reaches depth 500", async () => {
-    assert.deepEqual(await pingPong(false).execute({ n: 500 }), { output: "500", isError: false });
+  it("async recursion whose nested execute runs before its first await reaches depth 1,000", async () => {
+    assert.deepEqual(await pingPong(false).execute({ n: 1000 }), { output: "1000", isError: false });
     await healthy();
   });
-  it("async recursion whose nested execute runs before its first await reaches depth 1,000",
-    async () => {
-      assert.deepEqual(await pingPong(false).execute({ n: 1000 }), { output: "1000", isError: false });
-      await healthy();
-    });
-  it("a run that returns the inner execute's promise reaches depth 500", async () => {
-    const result = await syncChain().execute({ n: 500 });
+  it("a run that returns the inner execute's promise reaches depth 1,000", async () => {
+    const result = await syncChain().execute({ n: 1000 });
     assert.deepEqual(result, { output: "bottom", isError: false, metadata: { depth: 0 } });
     await healthy();
   });
-  it("a run that returns the inner execute's promise reaches depth 1,000",
-    async () => {
-      const result = await syncChain().execute({ n: 1000 });
-      assert.deepEqual(result, { output: "bottom", isError: false, metadata: { depth: 0 } });
-      await healthy();
-    });
 });
 
 describe("the module used from inside run", () => {
