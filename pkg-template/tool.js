@@ -1,15 +1,44 @@
 // The `Tool` class and `defineTool`, wired around the WebAssembly core. This file only moves
 // values: it reads each definition field once (a getter or Proxy trap runs once) and hands
 // them to the core, which checks them and resolves the defaults; then it writes the five own
-// properties, `execute` being an arrow function (it needs no `this`) over the core's
-// never-rejecting wrapper. Writing happens here, in JavaScript, so that nothing a caller
+// properties, `execute` being an arrow function (it needs no `this`) that calls the tool's
+// function and hands the outcome to the core. Writing happens here, in JavaScript, so that nothing a caller
 // defines on a subclass can throw through WebAssembly frames. Nothing is allocated in WebAssembly memory per tool, so
 // a dropped tool is garbage like any other object and nobody has to call `free()`.
 
 /**
- * @param {{ initTool: Function, readFailed: Function, executeTool: Function }} core the wasm exports
+ * @param {{ initTool: Function, readFailed: Function, executeReturned: Function,
+ *   executeThrew: Function, useGuard: Function }} core
+ *   the wasm exports
  */
-export function createApi({ initTool, readFailed, executeTool }) {
+export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard }) {
+  // The core calls user code (`then`, getters, `String`, `JSON.stringify`) only through these
+  // methods, so that nothing thrown ever unwinds through WebAssembly. Each
+  // returns its result, or the guard itself when the code threw; `take()` then hands over
+  // what was thrown.
+  const apply = Reflect.apply;
+  let thrown;
+  const guard = {
+    invoke(f, self, a, b) {
+      try { return apply(f, self, [a, b]); } catch (e) { thrown = e; return guard; }
+    },
+    get(target, key) {
+      try { return target[key]; } catch (e) { thrown = e; return guard; }
+    },
+    string(value) {
+      try { return String(value); } catch (e) { thrown = e; return guard; }
+    },
+    stringify(value) {
+      try { return JSON.stringify(value); } catch (e) { thrown = e; return guard; }
+    },
+    take() {
+      const e = thrown;
+      thrown = undefined;
+      return e;
+    },
+  };
+  useGuard(guard);
+
   // Where the core leaves the inputSchema and source a tool gets. Nothing runs user code
   // between the core writing it and `init` taking the values out, so one object serves.
   const resolved = { inputSchema: undefined, source: undefined };
@@ -42,17 +71,28 @@ export function createApi({ initTool, readFailed, executeTool }) {
     }
   }
 
+  // A tool's `execute`: calls `fn` with `args ?? {}` and `ctx`, and lets the core turn what it
+  // returned or threw into the result. Calling `fn` here keeps tools that call tools to
+  // JavaScript frames only.
+  const executeOf = (fn) => (args, ctx) => {
+    let value;
+    try {
+      value = fn(args ?? {}, ctx);
+    } catch (thrown) {
+      return executeThrew(thrown);
+    }
+    return executeReturned(value);
+  };
+
   class Tool {
     constructor(spec) {
-      const execute = init(this, spec, false);
-      this.execute = (args, ctx) => executeTool(execute, args, ctx);
+      this.execute = executeOf(init(this, spec, false));
     }
   }
 
   function defineTool(opts) {
     const tool = Object.create(Tool.prototype);
-    const run = init(tool, opts, true);
-    tool.execute = (args, ctx) => executeTool(run, args, ctx);
+    tool.execute = executeOf(init(tool, opts, true));
     return tool;
   }
 

@@ -52,16 +52,6 @@ extern "C" {
     #[wasm_bindgen(method, setter, structural, js_name = isError)]
     pub fn set_is_error(this: &ResultObject, value: bool);
 
-    /// Anything `run` returned or threw, probed the way `await` and the result table do.
-    pub type Unknown;
-
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn then(this: &Unknown) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn message(this: &Unknown) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn constructor(this: &Unknown) -> Result<JsValue, JsValue>;
-
     /// A promise this crate made, chained with `then(onValue, onError)`.
     pub type NativePromise;
 
@@ -72,14 +62,11 @@ extern "C" {
         on_error: &js_sys::Function,
     ) -> js_sys::Promise;
 
-    /// `Array.isArray(value)`, which throws for a revoked Proxy.
+    /// `Array.isArray(value)`, which throws for a revoked Proxy. (A `catch` import that
+    /// returns no JavaScript value, like this one and `Reflect.has`, keeps no table slot when
+    /// it catches; the others go through [`crate::guard`].)
     #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
     pub fn is_array(value: &JsValue) -> Result<bool, JsValue>;
-
-    /// `String(value)`: the global conversion, which may throw (a null-prototype object, a
-    /// Proxy whose traps throw).
-    #[wasm_bindgen(js_name = String, catch)]
-    pub fn to_js_string(value: &JsValue) -> Result<JsString, JsValue>;
 }
 
 /// `"output" in value && "isError" in value`; `in` runs Proxy traps, so it can throw.
@@ -94,6 +81,9 @@ pub fn has_result_keys(value: &JsValue) -> Result<bool, JsValue> {
 pub struct Cache {
     pub output: JsValue,
     pub is_error: JsValue,
+    pub then: JsValue,
+    pub message: JsValue,
+    pub constructor: JsValue,
     pub object: JsValue,
     pub empty: JsValue,
     pub underscore: JsValue,
@@ -118,6 +108,9 @@ thread_local! {
         Cache {
             output: JsValue::from_str("output"),
             is_error: JsValue::from_str("isError"),
+            then: JsValue::from_str("then"),
+            message: JsValue::from_str("message"),
+            constructor: JsValue::from_str("constructor"),
             object: JsValue::from_str("object"),
             empty: JsValue::from_str(""),
             underscore: JsValue::from_str("_"),

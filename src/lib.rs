@@ -17,6 +17,8 @@ pub mod sanitize;
 #[cfg(target_arch = "wasm32")]
 pub mod execute;
 #[cfg(target_arch = "wasm32")]
+pub mod guard;
+#[cfg(target_arch = "wasm32")]
 mod js;
 #[cfg(target_arch = "wasm32")]
 pub mod spec;

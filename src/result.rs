@@ -97,12 +97,13 @@ pub use self::js::*;
 
 #[cfg(target_arch = "wasm32")]
 mod js {
-    use js_sys::{Function, Object, JSON};
+    use js_sys::{Function, Object};
     use wasm_bindgen::{JsCast, JsValue};
 
     use super::{classify, message_of, Message, Probe, Returned, Thrown};
 
-    use crate::js::{has_result_keys, is_object_like, ResultObject, Unknown, CACHE};
+    use crate::guard;
+    use crate::js::{has_result_keys, is_object_like, ResultObject, CACHE};
 
     impl Probe for JsValue {
         type Then = Function;
@@ -119,7 +120,7 @@ mod js {
         }
 
         fn callable_then(&self) -> Result<Option<Function>, JsValue> {
-            let then = self.unchecked_ref::<Unknown>().then()?;
+            let then = CACHE.with(|c| guard::get(self, &c.then))?;
             Ok(then.dyn_into::<Function>().ok())
         }
 
@@ -136,11 +137,11 @@ mod js {
         }
 
         fn string_message(&self) -> Option<JsValue> {
-            self.unchecked_ref::<Unknown>().message().ok().filter(JsValue::is_string)
+            CACHE.with(|c| guard::get(self, &c.message)).ok().filter(JsValue::is_string)
         }
 
         fn to_text(&self) -> Option<JsValue> {
-            crate::js::to_js_string(self).ok().map(Into::into)
+            guard::string(self).ok()
         }
     }
 
@@ -162,7 +163,7 @@ mod js {
 
     /// The result for a value that is neither a string nor a `ToolResult`.
     pub fn json(value: &JsValue) -> JsValue {
-        match JSON::stringify(value) {
+        match guard::stringify(value) {
             // `undefined`, a function or a symbol stringify to `undefined`: the output is "".
             Ok(text) if text.is_undefined() => CACHE.with(|s| tool_result(&s.empty, false)),
             Ok(text) => tool_result(&text, false),

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Function, Object, Promise, Reflect, TypeError};
-use toolnexus::execute::execute_tool;
+use toolnexus::execute::{execute_returned, execute_threw};
 use toolnexus::result::UNPRINTABLE;
 use toolnexus::spec::{init_tool, read_failed};
 use wasm_bindgen::prelude::*;
@@ -37,11 +37,6 @@ fn returning(value: &JsValue) -> Function {
     func("v => () => v").call1(&JsValue::UNDEFINED, value).unwrap().dyn_into().unwrap()
 }
 
-/// A `run` that hands back what it was called with, as a `ToolResult` (passed through as is).
-fn echo() -> Function {
-    func("function (args, ctx) { return { output: '', isError: false, args, ctx } }")
-}
-
 fn get(target: &JsValue, key: &str) -> JsValue {
     Reflect::get(target, &key.into()).unwrap()
 }
@@ -60,8 +55,32 @@ fn same(a: &JsValue, b: &JsValue) -> bool {
     Object::is(a, b)
 }
 
+/// Installs a guard like the entry file's (`pkg-template/tool.js`); the first call wins.
+fn install_guard() {
+    let guard = js(r#"(() => {
+        let thrown;
+        const g = {
+            run(f, a, b) { try { return f(a, b); } catch (e) { thrown = e; return g; } },
+            invoke(f, s, a, b) { try { return Reflect.apply(f, s, [a, b]); } catch (e) { thrown = e; return g; } },
+            get(t, k) { try { return t[k]; } catch (e) { thrown = e; return g; } },
+            string(v) { try { return String(v); } catch (e) { thrown = e; return g; } },
+            stringify(v) { try { return JSON.stringify(v); } catch (e) { thrown = e; return g; } },
+            take() { const e = thrown; thrown = undefined; return e; },
+        };
+        return g;
+    })()"#);
+    toolnexus::guard::use_guard(guard.unchecked_into());
+}
+
+/// What a tool's `execute` does (`pkg-template/tool.js`): call the function, then hand what it
+/// returned to `executeReturned`, or what it threw to `executeThrew`.
 async fn execute(run: &Function, args: JsValue, ctx: &JsValue) -> JsValue {
-    let promise = execute_tool(run.clone(), args, ctx.clone());
+    install_guard();
+    let outcome = match run.call2(&JsValue::UNDEFINED, &args, ctx) {
+        Ok(value) => execute_returned(value),
+        Err(thrown) => execute_threw(thrown),
+    };
+    let Ok(promise) = outcome;
     assert!(promise.is_instance_of::<Promise>(), "execute returns a native Promise");
     JsFuture::from(promise).await.expect("execute never rejects")
 }
@@ -256,37 +275,6 @@ async fn a_rejection_is_an_error_result() {
     assert_result(&execute_js("async () => { throw 'async plain' }").await, "async plain", true);
     let unprintable = "() => Promise.reject(Object.create(null))";
     assert_result(&execute_js(unprintable).await, UNPRINTABLE, true);
-}
-
-// ---- executeTool: what run receives ----
-
-#[wasm_bindgen_test]
-async fn undefined_or_null_args_reach_run_as_a_fresh_empty_object() {
-    let mut seen = Vec::new();
-    for args in [JsValue::UNDEFINED, JsValue::NULL, JsValue::UNDEFINED] {
-        let args = get(&execute(&echo(), args, &JsValue::UNDEFINED).await, "args");
-        assert!(args.is_object() && keys(&args).is_empty());
-        assert!(same(&Object::get_prototype_of(&args), &js("Object.prototype")));
-        seen.push(args);
-    }
-    assert!(!same(&seen[0], &seen[1]) && !same(&seen[0], &seen[2]), "a fresh object each call");
-}
-
-#[wasm_bindgen_test]
-async fn other_args_reach_run_as_the_same_value() {
-    for args in [js("{ q: 1 }"), js("[1]"), JsValue::from(0), JsValue::FALSE, JsValue::from("")] {
-        let seen = get(&execute(&echo(), args.clone(), &JsValue::UNDEFINED).await, "args");
-        assert!(same(&seen, &args), "{args:?}");
-    }
-}
-
-#[wasm_bindgen_test]
-async fn ctx_reaches_run_as_the_same_object() {
-    let ctx = js("{ timeout: 5, signal: new AbortController().signal }");
-    let seen = get(&execute(&echo(), JsValue::UNDEFINED, &ctx).await, "ctx");
-    assert!(same(&seen, &ctx));
-    let seen = get(&execute(&echo(), JsValue::UNDEFINED, &JsValue::UNDEFINED).await, "ctx");
-    assert!(seen.is_undefined());
 }
 
 // ---- initTool ----

@@ -2,11 +2,16 @@
 // core is in the middle of a call (from toJSON, getters, then and message): every call gets its
 // own, correct result and the module stays healthy.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { dirname } from "node:path";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { defineTool, sanitize, Tool } from "toolnexus";
 
 import { toolOf } from "./helpers.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function seeded(seed) {
@@ -218,5 +223,28 @@ describe("calls into the module while the core is mid-call", () => {
     assert.ok(inner.length >= 1);
     for (const r of await Promise.all(inner)) assert.deepEqual(r, { output: "inner", isError: false });
     await healthy();
+  });
+});
+
+describe("the engine under load", () => {
+  // On Node.js 20 (V8 11), a JavaScript caller into which V8 had inlined the call to a wasm
+  // export, deoptimised while that call ran, crashed the whole process ("unreachable code").
+  // This load made it happen every time; it runs in a child process so a crash shows as a
+  // failure here rather than taking the test runner with it.
+  it("100,000 async runs resolving to thenables do not crash the process", () => {
+    const script = `
+      import { defineTool } from "toolnexus";
+      const run = ({ id }) => ({ then(ok) { setImmediate(() => ok("id:" + id)); } });
+      const t = defineTool({ name: "t", description: "", run: async (a) => run(a) });
+      const calls = [];
+      for (let id = 0; id < 100000; id++) calls.push(t.execute({ id }));
+      const results = await Promise.all(calls);
+      console.log(results.every((r, id) => r.output === "id:" + id && !r.isError) ? "ok" : "wrong");`;
+    for (let i = 0; i < 3; i++) {
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", cwd: here });
+      assert.equal(r.signal, null, `killed by ${r.signal}: ${r.stderr.slice(0, 300)}`);
+      assert.equal(r.status, 0, r.stderr.slice(0, 300));
+      assert.equal(r.stdout.trim(), "ok");
+    }
   });
 });

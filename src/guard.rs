@@ -1,0 +1,87 @@
+//! Every call the core makes into code it does not control (a `then`, a getter, `String()`,
+//! `JSON.stringify` with its `toJSON`s) goes through the *guard*: a small
+//! object of the entry file whose methods catch what that code throws and hand it back as a
+//! value. No JavaScript exception ever unwinds through WebAssembly frames, and none goes
+//! through wasm-bindgen's `catch` imports either, which keep one table slot per caught
+//! exception when the import returns a JavaScript value.
+//!
+//! Protocol: each method returns its result, or the guard object itself when the code threw;
+//! the thrown value is then taken with `take()`. Nothing runs between the throw and the take.
+
+use std::cell::OnceCell;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The entry file's guard (see `pkg-template/tool.js`).
+    #[derive(Clone)]
+    pub type Guard;
+
+    /// `Reflect.apply(f, self, [a, b])`.
+    #[wasm_bindgen(method, structural)]
+    fn invoke(this: &Guard, f: &JsValue, this_arg: &JsValue, a: &JsValue, b: &JsValue) -> JsValue;
+    /// `target[key]`.
+    #[wasm_bindgen(method, structural)]
+    fn get(this: &Guard, target: &JsValue, key: &JsValue) -> JsValue;
+    /// `String(value)`.
+    #[wasm_bindgen(method, structural)]
+    fn string(this: &Guard, value: &JsValue) -> JsValue;
+    /// `JSON.stringify(value)`.
+    #[wasm_bindgen(method, structural)]
+    fn stringify(this: &Guard, value: &JsValue) -> JsValue;
+    /// The value the last guarded call threw; clears it.
+    #[wasm_bindgen(method, structural)]
+    fn take(this: &Guard) -> JsValue;
+}
+
+thread_local! {
+    static GUARD: OnceCell<Guard> = const { OnceCell::new() };
+}
+
+/// Installs the guard; the entry file calls this once, before anything else. Later calls keep
+/// the first guard.
+#[wasm_bindgen(js_name = useGuard, skip_typescript)]
+pub fn use_guard(guard: Guard) {
+    GUARD.with(|cell| {
+        let _ = cell.set(guard);
+    });
+}
+
+/// The text of the error every guarded call gives when no guard was installed.
+pub const NO_GUARD: &str = "toolnexus: the core was used without its entry file's guard";
+
+fn guarded(call: impl FnOnce(&Guard) -> JsValue) -> Result<JsValue, JsValue> {
+    GUARD.with(|cell| match cell.get() {
+        Some(guard) => {
+            let out = call(guard);
+            let sentinel: &JsValue = guard.as_ref();
+            if out == *sentinel {
+                Err(guard.take())
+            } else {
+                Ok(out)
+            }
+        }
+        None => Err(JsValue::from_str(NO_GUARD)),
+    })
+}
+
+/// `f.call(this_arg, a, b)`, without reading `f.call`.
+pub fn invoke(f: &JsValue, this_arg: &JsValue, a: &JsValue, b: &JsValue) -> Result<JsValue, JsValue> {
+    guarded(|g| g.invoke(f, this_arg, a, b))
+}
+
+/// `target[key]`, which may run a getter or a Proxy trap.
+pub fn get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue> {
+    guarded(|g| g.get(target, key))
+}
+
+/// `String(value)`.
+pub fn string(value: &JsValue) -> Result<JsValue, JsValue> {
+    guarded(|g| g.string(value))
+}
+
+/// `JSON.stringify(value)`: a string, or `undefined`.
+pub fn stringify(value: &JsValue) -> Result<JsValue, JsValue> {
+    guarded(|g| g.stringify(value))
+}
