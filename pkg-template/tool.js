@@ -84,16 +84,18 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
     return executeReturned(value);
   };
 
+  // `defineTool` builds through the class constructor too (V8 then sizes every tool for its
+  // five in-object fields); this module-private token is how it asks for `run` and "native".
+  const DEFINE = Symbol("defineTool");
+
   class Tool {
-    constructor(spec) {
-      this.execute = executeOf(init(this, spec, false));
+    constructor(spec, how) {
+      this.execute = executeOf(init(this, spec, how === DEFINE));
     }
   }
 
   function defineTool(opts) {
-    const tool = Object.create(Tool.prototype);
-    tool.execute = executeOf(init(tool, opts, true));
-    return tool;
+    return new Tool(opts, DEFINE);
   }
 
   return { Tool, defineTool };

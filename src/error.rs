@@ -122,18 +122,44 @@ pub fn quote(text: &str) -> String {
             out.push('…');
             break;
         }
-        out.extend(ch.escape_debug());
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => push_code_point(&mut out, c, "\\u{", "}"),
+            c => out.push(c),
+        }
     }
     out.push('"');
     out
 }
 
+/// A character for a message: quoted when it shows, as `U+XXXX` when it is ASCII white space or
+/// a control character.
 fn describe_char(ch: char) -> String {
-    if ch.is_whitespace() || ch.is_control() {
-        format!("U+{:04X}", ch as u32)
+    let mut out = String::new();
+    if ch.is_ascii_whitespace() || ch.is_ascii_control() {
+        push_code_point(&mut out, ch, "U+", "");
     } else {
-        format!("'{ch}'")
+        out.push('\'');
+        out.push(ch);
+        out.push('\'');
     }
+    out
+}
+
+/// `prefix`, the code point in (at least four) upper-case hex digits, `suffix`.
+fn push_code_point(out: &mut String, ch: char, prefix: &str, suffix: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str(prefix);
+    let code = ch as u32;
+    let digits = (32 - code.leading_zeros()).div_ceil(4).max(4);
+    for i in (0..digits).rev() {
+        out.push(HEX[((code >> (i * 4)) & 0xF) as usize] as char);
+    }
+    out.push_str(suffix);
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -208,6 +234,9 @@ mod tests {
         assert_eq!(q.chars().count(), QUOTE_LIMIT + 3);
         assert!(q.ends_with("…\""));
         assert_eq!(quote("a\"b\n"), "\"a\\\"b\\n\"");
+        assert_eq!(quote("a\u{1}b\u{7f}"), "\"a\\u{0001}b\\u{007F}\"");
+        assert_eq!(describe_char('\t'), "U+0009");
+        assert_eq!(describe_char('é'), "'é'");
     }
 
     #[test]

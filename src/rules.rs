@@ -134,7 +134,7 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
         // Every byte before `index` is ASCII, so it is also the UTF-16 index, and `index`
         // starts a character.
         Some(index) => Err(NameProblem::BadChar {
-            ch: name[index..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER),
+            ch: name.get(index..).and_then(|rest| rest.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER),
             index,
         }),
     }

@@ -37,19 +37,20 @@ fn refuse(maker: Maker, field: Field, problem: Problem) -> JsValue {
 #[wasm_bindgen(js_name = initTool, skip_typescript)]
 #[allow(clippy::too_many_arguments)]
 pub fn init_tool(
-    resolved: Resolved,
+    resolved: &Resolved,
     define: bool,
-    definition: JsValue,
-    name: JsValue,
-    description: JsValue,
-    input_schema: JsValue,
-    source: JsValue,
-    function: JsValue,
+    definition: &JsValue,
+    name: &JsValue,
+    description: &JsValue,
+    input_schema: &JsValue,
+    source: &JsValue,
+    function: &JsValue,
 ) -> Result<(), JsValue> {
-    // Taken by value, like every export's `JsValue`s: borrowed ones would sit on
-    // wasm-bindgen's fixed-size externref stack, which nested calls could overflow.
-    let (definition, name, description) = (&definition, &name, &description);
-    let (input_schema, source, function) = (&input_schema, &source, &function);
+    // Borrowed, unlike the other exports' values: borrowed `JsValue`s sit on wasm-bindgen's
+    // fixed-size externref stack, which is cheaper than the table's heap but would overflow
+    // under deep nesting. Nothing in here runs user code (the entry read the fields; the
+    // checks are typeof, `Array.isArray`, a `Set` and a regular expression on a string), so
+    // this call can never nest inside itself.
     let maker = maker(define);
     if !definition.is_object() {
         return Err(refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() }));

@@ -123,14 +123,14 @@ fn init_like_entry(tool: &Object, definition: &JsValue, define: bool) -> Result<
     }
     let resolved = Object::new();
     init_tool(
-        resolved.clone().unchecked_into(),
+        resolved.unchecked_ref(),
         define,
-        definition.clone(),
-        values[0].clone(),
-        values[1].clone(),
-        values[2].clone(),
-        values[3].clone(),
-        values[4].clone(),
+        definition,
+        &values[0],
+        &values[1],
+        &values[2],
+        &values[3],
+        &values[4],
     )?;
     for (key, value) in [
         ("name", values[0].clone()),
