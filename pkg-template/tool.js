@@ -8,10 +8,10 @@
 
 /**
  * @param {{ initTool: Function, readFailed: Function, executeReturned: Function,
- *   executeThrew: Function, useGuard: Function }} core
+ *   executeThrew: Function, useGuard: Function, sanitizeValue: Function }} core
  *   the wasm exports
  */
-export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard }) {
+export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue }) {
   // The core calls user code (`then`, getters, `String`, `JSON.stringify`) only through these
   // methods, so that nothing thrown ever unwinds through WebAssembly. Each
   // returns its result, or the guard itself when the code threw; `take()` then hands over
@@ -98,5 +98,12 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
     return new Tool(opts, DEFINE);
   }
 
-  return { Tool, defineTool };
+  // The core answers with the sanitised string, or with the TypeError to throw.
+  function sanitize(value) {
+    const out = sanitizeValue(value);
+    if (typeof out === "string") return out;
+    throw out;
+  }
+
+  return { Tool, defineTool, sanitize };
 }

@@ -71,7 +71,7 @@ pub fn sanitize_str(value: &str) -> String {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use self::js::sanitize;
+pub use self::js::{sanitize, sanitize_value};
 
 #[cfg(target_arch = "wasm32")]
 mod js {
@@ -87,30 +87,28 @@ mod js {
     /// replacement by far. Both give the same result for every string.
     const ENGINE_UP_TO: u32 = 256;
 
-    /// Makes any string safe as a tool name: every UTF-16 code unit outside `[a-zA-Z0-9_-]`
-    /// becomes `_`, so the result always has the input's length.
-    ///
-    /// Throws a `TypeError` when `value` is not a string.
-    ///
-    /// @example
-    /// ```ts
-    /// import { sanitize } from "toolnexus"
-    /// sanitize("get user")    // "get_user"
-    /// sanitize("héllo.wörld") // "h_llo_w_rld"
-    /// sanitize("😀")          // "__"
-    /// ```
-    #[wasm_bindgen]
-    pub fn sanitize(
-        #[wasm_bindgen(unchecked_param_type = "string")] value: JsValue,
-    ) -> Result<JsString, JsValue> {
+    /// `sanitize` for Rust callers: the sanitised string, or the `TypeError` for a value that
+    /// is not a string.
+    pub fn sanitize(value: &JsValue) -> Result<JsString, JsValue> {
         let Some(text) = value.dyn_ref::<JsString>() else {
-            return Err(SanitizeError { got: kind_of(&value).to_string() }.into());
+            return Err(SanitizeError { got: kind_of(value).to_string() }.into());
         };
         if text.length() <= ENGINE_UP_TO {
             return Ok(CACHE.with(|c| text.unchecked_ref::<Text>().replace(&c.unsafe_unit, &c.underscore)));
         }
         let copy = text.as_string().unwrap_or_default();
         Ok(JsString::from(super::sanitize_str(&copy)))
+    }
+
+    /// The export behind the package's `sanitize`: the sanitised string, or the `TypeError`
+    /// the entry file throws. One plain value crosses back, where a `Result` would cost an
+    /// extra trip through the externref table on every call.
+    #[wasm_bindgen(js_name = sanitizeValue, skip_typescript)]
+    pub fn sanitize_value(value: JsValue) -> JsValue {
+        match sanitize(&value) {
+            Ok(text) => text.into(),
+            Err(error) => error,
+        }
     }
 }
 

@@ -118,4 +118,20 @@ export class Tool {
  * ```
  */
 export function defineTool(opts: DefineToolOptions): Tool;
+
+/**
+ * Makes any string safe as a tool name: every UTF-16 code unit outside `[a-zA-Z0-9_-]`
+ * becomes `_`, so the result always has the input's length.
+ *
+ * Throws a `TypeError` when `value` is not a string.
+ *
+ * @example
+ * ```ts
+ * import { sanitize } from "toolnexus"
+ * sanitize("get user")    // "get_user"
+ * sanitize("héllo.wörld") // "h_llo_w_rld"
+ * sanitize("😀")          // "__"
+ * ```
+ */
+export function sanitize(value: string): string;
 "#;

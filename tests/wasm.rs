@@ -14,7 +14,7 @@ use wasm_bindgen_test::*;
 
 /// The `sanitize` export, with its result as a `JsValue`.
 fn sanitize_export(value: &JsValue) -> Result<JsValue, JsValue> {
-    toolnexus::sanitize(value.clone()).map(JsValue::from)
+    toolnexus::sanitize(value).map(JsValue::from)
 }
 
 /// What the exported `sanitize` gives for a string.

@@ -4,8 +4,8 @@
 const core = require("./toolnexus.cjs");
 const { createApi } = require("../tool.cjs");
 
-const { Tool, defineTool } = createApi(core);
+const { Tool, defineTool, sanitize } = createApi(core);
 
 exports.Tool = Tool;
 exports.defineTool = defineTool;
-exports.sanitize = core.sanitize;
+exports.sanitize = sanitize;

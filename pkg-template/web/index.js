@@ -1,6 +1,6 @@
 // Browsers, workers, bundlers and other ES module runtimes. The WebAssembly bytes are inlined,
 // so the module is ready when the import resolves: no init call, no fetch, no asset to copy.
-import { initSync, initTool, readFailed, executeReturned, executeThrew, useGuard, sanitize } from "./toolnexus.js";
+import { initSync, initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue } from "./toolnexus.js";
 import wasm from "./toolnexus_wasm.js";
 import { createApi } from "../tool.js";
 
@@ -14,5 +14,6 @@ function decode(base64) {
 
 initSync({ module: decode(wasm) });
 
-export const { Tool, defineTool } = createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard });
-export { sanitize };
+export const { Tool, defineTool, sanitize } = createApi({
+  initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue,
+});
