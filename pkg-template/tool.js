@@ -1,10 +1,11 @@
-// The `Tool` class and `defineTool`, wired around the WebAssembly core. This file only moves
-// values: it reads each definition field once (a getter or Proxy trap runs once) and hands
-// them to the core, which checks them and resolves the defaults; then it writes the five own
-// properties, `execute` being an arrow function (it needs no `this`) that calls the tool's
-// function and hands the outcome to the core. Writing happens here, in JavaScript, so that nothing a caller
-// defines on a subclass can throw through WebAssembly frames. Nothing is allocated in WebAssembly memory per tool, so
-// a dropped tool is garbage like any other object and nobody has to call `free()`.
+// The `Tool` class, `defineTool` and `sanitize`, wired around the WebAssembly core. This file
+// moves values; the core decides. It reads each definition field once (a getter or a Proxy
+// trap runs once) and hands the values to the core, which checks them and resolves the
+// defaults; then it writes the five own properties itself, so that nothing a subclass defines
+// can throw through WebAssembly frames. A tool's `execute` is an arrow function (it needs no
+// `this`) that calls the tool's function and hands what it returned or threw to the core.
+// Nothing is allocated in WebAssembly memory per tool: a dropped tool is garbage like any other
+// object, and nobody has to call `free()`.
 
 /**
  * @param {{ initTool: Function, readFailed: Function, executeReturned: Function,
@@ -13,9 +14,8 @@
  */
 export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue }) {
   // The core calls user code (`then`, getters, `String`, `JSON.stringify`) only through these
-  // methods, so that nothing thrown ever unwinds through WebAssembly. Each
-  // returns its result, or the guard itself when the code threw; `take()` then hands over
-  // what was thrown.
+  // methods, so that nothing thrown ever unwinds through WebAssembly. Each returns its result,
+  // or the guard itself when the code threw; `take()` then hands over what was thrown.
   const apply = Reflect.apply;
   let thrown;
   const guard = {
@@ -66,8 +66,8 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
       tool.inputSchema = schema;
       tool.source = kind;
       return fn;
-    } catch (thrown) {
-      throw field < 5 ? readFailed(define, def, field, thrown) : thrown;
+    } catch (error) {
+      throw field < 5 ? readFailed(define, def, field, error) : error;
     }
   }
 
@@ -78,8 +78,8 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
     let value;
     try {
       value = fn(args ?? {}, ctx);
-    } catch (thrown) {
-      return executeThrew(thrown);
+    } catch (error) {
+      return executeThrew(error);
     }
     return executeReturned(value);
   };

@@ -45,6 +45,12 @@ export function setup({ browser = false } = {}) {
       run("rustup", ["target", "add", "wasm32-unknown-unknown"], { env }));
   }
 
+  for (const [tool, component] of [["clippy", "clippy"], ["fmt", "rustfmt"]]) {
+    if (!output("cargo", [tool, "--version"], { env, allowFail: true })) {
+      step(`rust component ${component} installed`, () => run("rustup", ["component", "add", component], { env }));
+    }
+  }
+
   const want = lockedBindgenVersion();
   const have = output("wasm-bindgen", ["--version"], { env, allowFail: true }).trim().split(" ")[1];
   if (have !== want) {

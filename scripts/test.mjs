@@ -51,6 +51,10 @@ const env = build({ browser: want("browser") });
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 if (want("rust")) {
+  section("cargo fmt --check, clippy");
+  run("cargo", ["fmt", "--check"], { env });
+  run("cargo", ["clippy", "--quiet", "--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"], { env });
+
   section("cargo test (host)");
   run("cargo", ["test", "--quiet"], { env });
 

@@ -20,15 +20,31 @@ pub struct DefinitionError {
 /// "an array", "a number"), as [`kind_phrase`] words them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
-    NotObject { got: String },
-    NotString { got: String },
-    NotFunction { got: String },
-    NotSchema { got: String },
+    NotObject {
+        got: String,
+    },
+    NotString {
+        got: String,
+    },
+    NotFunction {
+        got: String,
+    },
+    NotSchema {
+        got: String,
+    },
     EmptyName,
-    BadName { name: String, problem: NameProblem, sanitized: String },
-    UnknownSource { got: String },
+    BadName {
+        name: String,
+        problem: NameProblem,
+        sanitized: String,
+    },
+    UnknownSource {
+        got: String,
+    },
     /// Reading the field threw (a getter or a Proxy trap); `message` is what it threw.
-    ReadThrew { message: String },
+    ReadThrew {
+        message: String,
+    },
 }
 
 impl DefinitionError {
@@ -49,10 +65,9 @@ impl fmt::Display for DefinitionError {
             Problem::NotObject { got } => write!(f, "{maker}: `{field}` must be an object, got {got}"),
             Problem::NotString { got } => write!(f, "{maker}: `{field}` must be a string, got {got}"),
             Problem::NotFunction { got } => write!(f, "{maker}: `{field}` must be a function, got {got}"),
-            Problem::NotSchema { got } => write!(
-                f,
-                "{maker}: `{field}` must be a JSON Schema object (or left out), got {got}"
-            ),
+            Problem::NotSchema { got } => {
+                write!(f, "{maker}: `{field}` must be a JSON Schema object (or left out), got {got}")
+            }
             Problem::EmptyName => write!(
                 f,
                 "{maker}: `{field}` must not be empty; it is what the model calls (letters, digits, _ and -)"
@@ -113,7 +128,7 @@ pub fn kind_phrase(type_of: &str, is_null: bool, is_array: bool) -> &'static str
     }
 }
 
-/// A string in double quotes, cut to [`QUOTE_LIMIT`] characters.
+/// A string in double quotes, cut to `QUOTE_LIMIT` (60) characters.
 pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(QUOTE_LIMIT * 4) + 8);
     out.push('"');

@@ -71,9 +71,7 @@ extern "C" {
 
 /// `"output" in value && "isError" in value`; `in` runs Proxy traps, so it can throw.
 pub fn has_result_keys(value: &JsValue) -> Result<bool, JsValue> {
-    CACHE.with(|s| {
-        Ok(js_sys::Reflect::has(value, &s.output)? && js_sys::Reflect::has(value, &s.is_error)?)
-    })
+    CACHE.with(|s| Ok(js_sys::Reflect::has(value, &s.output)? && js_sys::Reflect::has(value, &s.is_error)?))
 }
 
 /// The values the core hands out or compares against over and over, made once per module

@@ -1,13 +1,16 @@
 //! toolnexus: one shape for every LLM tool.
 //!
 //! The crate compiles to WebAssembly and is published as the npm package `toolnexus`.
-//! It holds the whole contract of a tool: the definition checks ([`spec`]), the `execute`
-//! wrapper that never rejects ([`execute`]), the rules that turn whatever `run` gives into a
-//! `ToolResult` ([`result`]) and the name sanitiser ([`sanitize`]). The JavaScript entry files
-//! in `pkg-template/` only wire these exports into the `Tool` class.
+//! It holds the contract of a tool: the definition checks ([`spec`]), what `execute` resolves
+//! to whatever the tool's function does ([`execute`], with the table in [`result`]), the name
+//! sanitiser ([`mod@sanitize`]), and how the core calls user code without a JavaScript exception
+//! ever reaching WebAssembly frames ([`guard`]). The entry file `pkg-template/tool.js` reads
+//! the definition fields, calls the tool's function and writes the tool's properties; every
+//! decision is made here.
 //!
-//! Modules that touch `JsValue` only work on `wasm32`; the pure rules beside them
-//! (`sanitize_str`, `rules`, `Decision`) are plain Rust and tested with `cargo test`.
+//! Modules that touch `JsValue` only build for `wasm32`; the rules beside them ([`rules`],
+//! [`error`], [`sanitize_str`], [`result::classify`], [`result::message_of`]) are plain Rust,
+//! tested with `cargo test`.
 
 pub mod error;
 pub mod result;
@@ -26,6 +29,6 @@ pub mod spec;
 mod typings;
 
 pub use rules::{Field, Source};
-pub use sanitize::sanitize_str;
 #[cfg(target_arch = "wasm32")]
 pub use sanitize::sanitize;
+pub use sanitize::sanitize_str;

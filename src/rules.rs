@@ -121,7 +121,10 @@ pub enum NameProblem {
     Empty,
     /// The first character outside `[a-zA-Z0-9_-]` and its index (everything before it is
     /// ASCII, so this is the index JavaScript's `name[index]` uses too).
-    BadChar { ch: char, index: usize },
+    BadChar {
+        ch: char,
+        index: usize,
+    },
 }
 
 /// Checks a tool name: non-empty, `[a-zA-Z0-9_-]` only.

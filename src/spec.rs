@@ -17,7 +17,8 @@ use crate::rules::{check_name, Field, Maker, NameProblem};
 use crate::sanitize::sanitize_str;
 
 /// The fields in the order the entry file reads them.
-const READ_ORDER: [Field; 5] = [Field::Name, Field::Description, Field::InputSchema, Field::Source, Field::Run];
+const READ_ORDER: [Field; 5] =
+    [Field::Name, Field::Description, Field::InputSchema, Field::Source, Field::Run];
 
 fn maker(define: bool) -> Maker {
     if define {
@@ -63,7 +64,11 @@ pub fn init_tool(
             return Err(refuse(maker, Field::Name, name_problem(name)));
         }
         if !description.is_string() {
-            return Err(refuse(maker, Field::Description, Problem::NotString { got: kind_of(description).into() }));
+            return Err(refuse(
+                maker,
+                Field::Description,
+                Problem::NotString { got: kind_of(description).into() },
+            ));
         }
         let default_schema;
         let schema = if input_schema.is_undefined() {
@@ -72,7 +77,11 @@ pub fn init_tool(
         } else if input_schema.is_object() && !is_array(input_schema).unwrap_or(true) {
             input_schema
         } else {
-            return Err(refuse(maker, Field::InputSchema, Problem::NotSchema { got: kind_of(input_schema).into() }));
+            return Err(refuse(
+                maker,
+                Field::InputSchema,
+                Problem::NotSchema { got: kind_of(input_schema).into() },
+            ));
         };
         let source = if source.is_undefined() || source.is_null() {
             &cache.sources[maker.default_source() as usize]
