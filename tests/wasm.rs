@@ -165,7 +165,7 @@ fn assert_exports_work() {
     assert_eq!(sanitize_export(&"a b".into()).unwrap().as_string().as_deref(), Some("a_b"));
 }
 
-// ---- executeTool: what run gives ----
+// ---- executeReturned: what the function gives ----
 
 #[wasm_bindgen_test]
 async fn a_string_becomes_the_output() {
@@ -240,7 +240,7 @@ async fn a_custom_thenable_that_rejects_or_throws_is_an_error() {
     assert_result(&execute_js(getter).await, "getter threw", true);
 }
 
-// ---- executeTool: throws and rejections ----
+// ---- executeReturned and executeThrew: throws and rejections ----
 
 #[wasm_bindgen_test]
 async fn a_thrown_error_gives_its_message() {
