@@ -13,9 +13,10 @@
  *   the wasm exports
  */
 export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue }) {
-  // The core calls user code (`then`, getters, `String`, `JSON.stringify`) only through these
-  // methods, so that nothing thrown ever unwinds through WebAssembly. Each returns its result,
-  // or the guard itself when the code threw; `take()` then hands over what was thrown.
+  // The core calls user code (`then`, getters, Proxy traps, `String`, `JSON.stringify`) only
+  // through these methods, so that nothing thrown ever unwinds through WebAssembly. Each
+  // returns its result, or the guard itself when the code threw; `take()` then hands over what
+  // was thrown. `result` builds every ToolResult the core makes, so they all share one shape.
   const apply = Reflect.apply;
   let thrown;
   const guard = {
@@ -25,11 +26,17 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
     get(target, key) {
       try { return target[key]; } catch (e) { thrown = e; return guard; }
     },
+    has(target, key) {
+      try { return key in target; } catch (e) { thrown = e; return guard; }
+    },
     string(value) {
       try { return String(value); } catch (e) { thrown = e; return guard; }
     },
     stringify(value) {
       try { return JSON.stringify(value); } catch (e) { thrown = e; return guard; }
+    },
+    result(output, isError) {
+      return { output, isError };
     },
     take() {
       const e = thrown;

@@ -1,5 +1,5 @@
-//! Every call the core makes into code it does not control (a `then`, a getter, `String()`,
-//! `JSON.stringify` with its `toJSON`s) goes through the *guard*: a small
+//! Every call the core makes into code it does not control (a `then`, a getter, a Proxy trap,
+//! `String()`, `JSON.stringify` with its `toJSON`s) goes through the *guard*: a small
 //! object of the entry file whose methods catch what that code throws and hand it back as a
 //! value. No JavaScript exception ever unwinds through WebAssembly frames, and none goes
 //! through wasm-bindgen's `catch` imports either, which keep one table slot per caught
@@ -24,12 +24,19 @@ extern "C" {
     /// `target[key]`.
     #[wasm_bindgen(method, structural)]
     fn get(this: &Guard, target: &JsValue, key: &JsValue) -> JsValue;
+    /// `key in target`: `true`, `false`, or the guard.
+    #[wasm_bindgen(method, structural)]
+    fn has(this: &Guard, target: &JsValue, key: &JsValue) -> JsValue;
     /// `String(value)`.
     #[wasm_bindgen(method, structural)]
     fn string(this: &Guard, value: &JsValue) -> JsValue;
     /// `JSON.stringify(value)`.
     #[wasm_bindgen(method, structural)]
     fn stringify(this: &Guard, value: &JsValue) -> JsValue;
+    /// `{ output, isError }`: a literal in the entry file, so every result the core builds has
+    /// one shape and costs one crossing.
+    #[wasm_bindgen(method, structural)]
+    fn result(this: &Guard, output: &JsValue, is_error: bool) -> JsValue;
     /// The value the last guarded call threw; clears it.
     #[wasm_bindgen(method, structural)]
     fn take(this: &Guard) -> JsValue;
@@ -76,9 +83,27 @@ pub fn get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue> {
     guarded(|g| g.get(target, key))
 }
 
+/// `key in target`, which may run a Proxy's `has` trap.
+pub fn has(target: &JsValue, key: &JsValue) -> Result<bool, JsValue> {
+    guarded(|g| g.has(target, key)).map(|found| found.is_truthy())
+}
+
 /// `String(value)`.
 pub fn string(value: &JsValue) -> Result<JsValue, JsValue> {
     guarded(|g| g.string(value))
+}
+
+/// `{ output, isError }`, made by the entry file (or here, when there is no entry).
+pub fn result(output: &JsValue, is_error: bool) -> JsValue {
+    GUARD.with(|cell| match cell.get() {
+        Some(guard) => guard.result(output, is_error),
+        None => {
+            let result = js_sys::Object::new().unchecked_into::<crate::js::ResultObject>();
+            result.set_output(output);
+            result.set_is_error(is_error);
+            result.into()
+        }
+    })
 }
 
 /// `JSON.stringify(value)`: a string, or `undefined`.

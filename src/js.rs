@@ -63,15 +63,15 @@ extern "C" {
     ) -> js_sys::Promise;
 
     /// `Array.isArray(value)`, which throws for a revoked Proxy. (A `catch` import that
-    /// returns no JavaScript value, like this one and `Reflect.has`, keeps no table slot when
-    /// it catches; the others go through [`crate::guard`].)
+    /// returns no JavaScript value, like this one, keeps no table slot when it catches; calls
+    /// into user code go through [`crate::guard`].)
     #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
     pub fn is_array(value: &JsValue) -> Result<bool, JsValue>;
 }
 
 /// `"output" in value && "isError" in value`; `in` runs Proxy traps, so it can throw.
 pub fn has_result_keys(value: &JsValue) -> Result<bool, JsValue> {
-    CACHE.with(|s| Ok(js_sys::Reflect::has(value, &s.output)? && js_sys::Reflect::has(value, &s.is_error)?))
+    CACHE.with(|s| Ok(crate::guard::has(value, &s.output)? && crate::guard::has(value, &s.is_error)?))
 }
 
 /// The values the core hands out or compares against over and over, made once per module

@@ -97,13 +97,13 @@ pub use self::js::*;
 
 #[cfg(target_arch = "wasm32")]
 mod js {
-    use js_sys::{Function, Object};
+    use js_sys::Function;
     use wasm_bindgen::{JsCast, JsValue};
 
     use super::{classify, message_of, Message, Probe, Returned, Thrown};
 
     use crate::guard;
-    use crate::js::{has_result_keys, is_object_like, ResultObject, CACHE};
+    use crate::js::{has_result_keys, is_object_like, CACHE};
 
     impl Probe for JsValue {
         type Then = Function;
@@ -147,10 +147,7 @@ mod js {
 
     /// `{ output, isError }`, with exactly those two keys.
     pub fn tool_result(output: &JsValue, is_error: bool) -> JsValue {
-        let result = Object::new().unchecked_into::<ResultObject>();
-        result.set_output(output);
-        result.set_is_error(is_error);
-        result.into()
+        guard::result(output, is_error)
     }
 
     /// The error result for a throw or a rejection.

@@ -63,8 +63,10 @@ fn install_guard() {
             run(f, a, b) { try { return f(a, b); } catch (e) { thrown = e; return g; } },
             invoke(f, s, a, b) { try { return Reflect.apply(f, s, [a, b]); } catch (e) { thrown = e; return g; } },
             get(t, k) { try { return t[k]; } catch (e) { thrown = e; return g; } },
+            has(t, k) { try { return k in t; } catch (e) { thrown = e; return g; } },
             string(v) { try { return String(v); } catch (e) { thrown = e; return g; } },
             stringify(v) { try { return JSON.stringify(v); } catch (e) { thrown = e; return g; } },
+            result(output, isError) { return { output, isError }; },
             take() { const e = thrown; thrown = undefined; return e; },
         };
         return g;
