@@ -1,5 +1,5 @@
 // The installed package in headless Chromium: a native ES module page with no bundler and no
-// init call, a module worker, and a production Vite build. Run by `npm test` after the package
+// init call, a module worker, a production Vite build and an esbuild bundle. Run by `npm test` after the package
 // suites, with TOOLNEXUS_CONSUMER (the fresh project the tarball went into) and TOOLNEXUS_TARBALL.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -88,22 +88,42 @@ describe("toolnexus in Chromium", () => {
     }
   });
 
-  it("runs from a production Vite build with no plugins", { timeout: 240_000 }, async (t) => {
-    if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
-    const app = join(root, "build", "vite-app");
+  /** A fresh app project (tests/browser/vite-app) with the tarball and `tool` installed. */
+  function appWith(tool) {
+    const app = join(root, "build", `${tool}-app`);
     rmSync(app, { recursive: true, force: true });
     mkdirSync(app, { recursive: true });
     cpSync(join(here, "vite-app"), app, { recursive: true });
     cpSync(join(here, "pages", "checks.js"), join(app, "checks.js"));
-    const vite = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies.vite;
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "vite-app", private: true, type: "module" }));
-    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `vite@${vite}`],
+    const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies[tool];
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: `${tool}-app`, private: true, type: "module" }));
+    const npm = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, `${tool}@${version}`],
       { cwd: app, encoding: "utf8" });
     assert.equal(npm.status, 0, npm.stderr);
+    return app;
+  }
+
+  it("runs from a production Vite build with no plugins", { timeout: 240_000 }, async (t) => {
+    if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
+    const app = appWith("vite");
     const build = spawnSync(process.execPath, [join(app, "node_modules", "vite", "bin", "vite.js"), "build"],
       { cwd: app, encoding: "utf8" });
     assert.equal(build.status, 0, build.stdout + build.stderr);
     const { server, url } = await serve({ "/": join(app, "dist") });
+    servers.push(server);
+    assertAllPass(await resultsAt(`${url}/index.html`));
+  });
+
+  it("runs from an esbuild bundle with no plugins", { timeout: 240_000 }, async (t) => {
+    if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
+    const app = appWith("esbuild");
+    const dist = join(app, "dist");
+    const build = spawnSync(join(app, "node_modules", ".bin", "esbuild"),
+      ["main.js", "--bundle", "--format=esm", "--platform=browser", "--minify", `--outfile=${join(dist, "main.js")}`],
+      { cwd: app, encoding: "utf8" });
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    cpSync(join(app, "index.html"), join(dist, "index.html"));
+    const { server, url } = await serve({ "/": dist });
     servers.push(server);
     assertAllPass(await resultsAt(`${url}/index.html`));
   });
