@@ -140,7 +140,7 @@ if (want("soak")) {
 }
 
 if (want("browser")) {
-  section("browser: the package in Chromium (page, worker, Vite) and the playground");
+  section("browser: the package in Chromium (page, worker, Vite, esbuild) and the playground");
   run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/"], {
     env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
   });
