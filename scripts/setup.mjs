@@ -64,8 +64,10 @@ export function setup({ browser = false } = {}) {
   }
 
   if (npmDepsStale()) {
+    // `npm install`, not `npm ci`: the registry here lacks an optional, Windows-only dependency
+    // of Vite, which `npm install` skips and `npm ci` refuses as a lockfile mismatch.
     step("npm dev dependencies installed", () =>
-      run("npm", ["ci", "--no-audit", "--no-fund"], { env, cwd: root }));
+      run("npm", ["install", "--no-audit", "--no-fund"], { env, cwd: root }));
   }
 
   if (browser && !existsSync("/usr/bin/chromium")) {
