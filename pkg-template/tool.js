@@ -8,11 +8,12 @@
 // object, and nobody has to call `free()`.
 
 /**
- * @param {{ initTool: Function, readFailed: Function, executeReturned: Function,
+ * @param {{ initTool: Function, readFailed: Function, typeCodes: Function, executeReturned: Function,
  *   executeThrew: Function, useGuard: Function, sanitizeValue: Function }} core
  *   the wasm exports
  */
-export function createApi({ initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue }) {
+export function createApi(core) {
+  const { initTool, readFailed, typeCodes, executeReturned, executeThrew, useGuard, sanitizeValue } = core;
   // The core calls user code (`then`, getters, Proxy traps, `String`, `JSON.stringify`) only
   // through these methods, so that nothing thrown ever unwinds through WebAssembly. Each
   // returns its result, or the guard itself when the code threw; `take()` then hands over what
@@ -46,11 +47,27 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
   };
   useGuard(guard);
 
-  // Where the core leaves the inputSchema and source a tool gets. Nothing runs user code
-  // between the core writing it and `init` taking the values out, so one object serves.
+  // Where the core leaves the default inputSchema and source when a definition leaves them out.
+  // Nothing runs user code between the core writing it and `init` taking the values out, so
+  // one object serves.
   const resolved = { inputSchema: undefined, source: undefined };
 
-  // Reads the five fields in order; `field` says which read threw, for the core's message.
+  // The type of a value as the core's code for it (`typeof`, with null and arrays told apart;
+  // "opaque" when Array.isArray throws, as for a revoked Proxy). The codes come from the core.
+  const CODE = typeCodes();
+  const typeCode = (value) => {
+    const type = typeof value;
+    if (type !== "object") return CODE[type];
+    if (value === null) return CODE.null;
+    try {
+      return Array.isArray(value) ? CODE.array : CODE.object;
+    } catch {
+      return CODE.opaque;
+    }
+  };
+
+  // Reads the five fields in order (`field` says which read threw, for the core's message),
+  // hands the core their types, the name and the source in one call, and writes the tool.
   function init(tool, def, define) {
     let field = 0;
     try {
@@ -64,9 +81,11 @@ export function createApi({ initTool, readFailed, executeReturned, executeThrew,
       field = 4;
       const fn = define ? def?.run : def?.execute;
       field = 5;
-      initTool(resolved, define, def, name, description, inputSchema, source, fn);
-      const schema = resolved.inputSchema;
-      const kind = resolved.source;
+      const types = typeCode(def) | (typeCode(name) << 4) | (typeCode(description) << 8) |
+        (typeCode(inputSchema) << 12) | (typeCode(source) << 16) | (typeCode(fn) << 20);
+      initTool(resolved, define, types, name, source);
+      const schema = resolved.inputSchema ?? inputSchema;
+      const kind = resolved.source ?? source;
       resolved.inputSchema = resolved.source = undefined;
       tool.name = name;
       tool.description = description;

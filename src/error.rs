@@ -17,7 +17,7 @@ pub struct DefinitionError {
 }
 
 /// What was wrong with one field. `got` strings describe the value's kind ("null",
-/// "an array", "a number"), as [`kind_phrase`] words them.
+/// "an array", "a number"), as [`crate::rules::JsType::phrase`] words them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
     NotObject {
@@ -107,26 +107,6 @@ impl fmt::Display for SanitizeError {
 }
 
 impl std::error::Error for SanitizeError {}
-
-/// Words a JavaScript `typeof` result (plus the null and array cases) for a message.
-pub fn kind_phrase(type_of: &str, is_null: bool, is_array: bool) -> &'static str {
-    if is_null {
-        return "null";
-    }
-    if is_array {
-        return "an array";
-    }
-    match type_of {
-        "undefined" => "undefined",
-        "string" => "a string",
-        "number" => "a number",
-        "boolean" => "a boolean",
-        "bigint" => "a bigint",
-        "symbol" => "a symbol",
-        "function" => "a function",
-        _ => "an object",
-    }
-}
 
 /// A string in double quotes, cut to `QUOTE_LIMIT` (60) characters.
 pub fn quote(text: &str) -> String {
@@ -252,15 +232,6 @@ mod tests {
         assert_eq!(quote("a\u{1}b\u{7f}"), "\"a\\u{0001}b\\u{007F}\"");
         assert_eq!(describe_char('\t'), "U+0009");
         assert_eq!(describe_char('é'), "'é'");
-    }
-
-    #[test]
-    fn kinds_are_worded() {
-        assert_eq!(kind_phrase("object", true, false), "null");
-        assert_eq!(kind_phrase("object", false, true), "an array");
-        assert_eq!(kind_phrase("object", false, false), "an object");
-        assert_eq!(kind_phrase("number", false, false), "a number");
-        assert_eq!(kind_phrase("undefined", false, false), "undefined");
     }
 
     #[test]

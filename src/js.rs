@@ -5,8 +5,7 @@
 use js_sys::{JsString, RegExp, Set};
 use wasm_bindgen::prelude::*;
 
-use crate::error::kind_phrase;
-use crate::rules::{Source, NAME_CLASS};
+use crate::rules::{JsType, Source, NAME_CLASS};
 
 #[wasm_bindgen]
 extern "C" {
@@ -127,8 +126,23 @@ pub fn is_object_like(value: &JsValue) -> bool {
     value.is_object() || value.is_function()
 }
 
+/// A value's [`JsType`], asked across the boundary (the rare paths: error messages).
+pub fn js_type(value: &JsValue) -> JsType {
+    if value.is_null() {
+        return JsType::Null;
+    }
+    if value.is_object() {
+        return match is_array(value) {
+            Ok(true) => JsType::Array,
+            Ok(false) => JsType::Object,
+            Err(_) => JsType::Opaque,
+        };
+    }
+    let type_of = value.js_typeof().as_string().unwrap_or_default();
+    JsType::ALL.iter().find(|(_, name)| *name == type_of).map_or(JsType::Opaque, |(t, _)| *t)
+}
+
 /// A value's kind worded for an error message: "null", "an array", "a number"…
 pub fn kind_of(value: &JsValue) -> &'static str {
-    let type_of = value.js_typeof().as_string().unwrap_or_default();
-    kind_phrase(&type_of, value.is_null(), is_array(value).unwrap_or(false))
+    js_type(value).phrase()
 }

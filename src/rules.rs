@@ -105,6 +105,100 @@ impl Maker {
     }
 }
 
+/// What JavaScript's `typeof` says of a value, with `null` and arrays told apart. The entry file
+/// sends the type of every definition field as one of these codes, so that the core learns
+/// all six in the one call that checks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum JsType {
+    Undefined = 0,
+    Null = 1,
+    Boolean = 2,
+    Number = 3,
+    BigInt = 4,
+    String = 5,
+    Symbol = 6,
+    Function = 7,
+    Array = 8,
+    Object = 9,
+    /// An object whose array-ness cannot be told: `Array.isArray` threw (a revoked Proxy).
+    Opaque = 10,
+}
+
+impl JsType {
+    /// Every type, with the name the entry file's code table uses for it (the `typeof` string
+    /// where there is one).
+    pub const ALL: [(JsType, &'static str); 11] = [
+        (JsType::Undefined, "undefined"),
+        (JsType::Null, "null"),
+        (JsType::Boolean, "boolean"),
+        (JsType::Number, "number"),
+        (JsType::BigInt, "bigint"),
+        (JsType::String, "string"),
+        (JsType::Symbol, "symbol"),
+        (JsType::Function, "function"),
+        (JsType::Array, "array"),
+        (JsType::Object, "object"),
+        (JsType::Opaque, "opaque"),
+    ];
+
+    /// The type of a code; an unknown code counts as an object that cannot be told apart.
+    pub fn from_code(code: u32) -> JsType {
+        JsType::ALL.get(code as usize).map_or(JsType::Opaque, |(t, _)| *t)
+    }
+
+    /// A non-null object, array or not.
+    pub fn is_object(self) -> bool {
+        matches!(self, JsType::Array | JsType::Object | JsType::Opaque)
+    }
+
+    /// The type worded for a message: "null", "an array", "a number"…
+    pub fn phrase(self) -> &'static str {
+        match self {
+            JsType::Undefined => "undefined",
+            JsType::Null => "null",
+            JsType::Boolean => "a boolean",
+            JsType::Number => "a number",
+            JsType::BigInt => "a bigint",
+            JsType::String => "a string",
+            JsType::Symbol => "a symbol",
+            JsType::Function => "a function",
+            JsType::Array => "an array",
+            JsType::Object | JsType::Opaque => "an object",
+        }
+    }
+}
+
+/// The types of a definition's fields, four bits each, as the entry file packs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldTypes(pub u32);
+
+impl FieldTypes {
+    fn at(self, slot: u32) -> JsType {
+        JsType::from_code((self.0 >> (4 * slot)) & 0xF)
+    }
+    /// The definition object itself.
+    pub fn definition(self) -> JsType {
+        self.at(0)
+    }
+    pub fn name(self) -> JsType {
+        self.at(1)
+    }
+    pub fn description(self) -> JsType {
+        self.at(2)
+    }
+    pub fn input_schema(self) -> JsType {
+        self.at(3)
+    }
+    pub fn source(self) -> JsType {
+        self.at(4)
+    }
+    /// `run` or `execute`.
+    pub fn function(self) -> JsType {
+        self.at(5)
+    }
+}
+
 /// The characters of a tool name as a regular-expression class body; the same set as
 /// [`is_name_byte`]. The wasm side builds its patterns from it.
 pub const NAME_CLASS: &str = "a-zA-Z0-9_-";
@@ -193,6 +287,34 @@ mod tests {
         assert_eq!(check_name("a.b"), Err(NameProblem::BadChar { ch: '.', index: 1 }));
         assert_eq!(check_name("a😀b"), Err(NameProblem::BadChar { ch: '😀', index: 1 }));
         assert_eq!(check_name("ab\u{e9}"), Err(NameProblem::BadChar { ch: '\u{e9}', index: 2 }));
+    }
+
+    #[test]
+    fn type_codes_round_trip_and_unknown_codes_are_opaque() {
+        for (i, (t, _)) in JsType::ALL.iter().enumerate() {
+            assert_eq!(*t as usize, i);
+            assert_eq!(JsType::from_code(i as u32), *t);
+        }
+        assert_eq!(JsType::from_code(11), JsType::Opaque);
+        assert_eq!(JsType::from_code(15), JsType::Opaque);
+        assert!(JsType::Array.is_object() && JsType::Opaque.is_object() && JsType::Object.is_object());
+        assert!(!JsType::Null.is_object() && !JsType::Function.is_object());
+        assert_eq!(JsType::Null.phrase(), "null");
+        assert_eq!(JsType::Array.phrase(), "an array");
+        assert_eq!(JsType::Opaque.phrase(), "an object");
+    }
+
+    #[test]
+    fn field_types_unpack_four_bits_each() {
+        let codes = [9u32, 5, 5, 8, 0, 7];
+        let packed = codes.iter().enumerate().fold(0, |acc, (i, c)| acc | c << (4 * i));
+        let t = FieldTypes(packed);
+        assert_eq!(t.definition(), JsType::Object);
+        assert_eq!(t.name(), JsType::String);
+        assert_eq!(t.description(), JsType::String);
+        assert_eq!(t.input_schema(), JsType::Array);
+        assert_eq!(t.source(), JsType::Undefined);
+        assert_eq!(t.function(), JsType::Function);
     }
 
     #[test]

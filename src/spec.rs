@@ -1,19 +1,19 @@
 //! The definition checks of `defineTool` and `new Tool`. The entry file reads each field once
-//! and passes the values here; the core checks them, resolves the defaults of `inputSchema`
-//! and `source`, and the entry writes the five fields onto the tool.
+//! and passes what the checks need here; the core checks them, resolves the defaults of
+//! `inputSchema` and `source`, and the entry writes the five fields onto the tool.
 //!
-//! The common case crosses the boundary as little as it can: the name is tested with a
-//! regular expression made once from the same alphabet as [`crate::rules::is_name_byte`], and
-//! the source is looked up in a `Set` of the seven sources. Only a refused name is copied into
-//! Rust, to say which character is wrong.
+//! The common case crosses the boundary as little as it can: the fields' types arrive as one
+//! number, the name is tested with a regular expression made once from the same alphabet as
+//! [`crate::rules::is_name_byte`], and the source is looked up in a `Set` of the seven
+//! sources. Only a refused name is copied into Rust, to say which character is wrong.
 
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{quote, DefinitionError, Problem};
-use crate::js::{is_array, kind_of, Resolved, Schema, CACHE};
+use crate::js::{kind_of, Resolved, Schema, CACHE};
 use crate::result::{message_of, Message, UNPRINTABLE};
-use crate::rules::{check_name, Field, Maker, NameProblem};
+use crate::rules::{check_name, Field, FieldTypes, JsType, Maker, NameProblem};
 use crate::sanitize::sanitize_str;
 
 /// The fields in the order the entry file reads them.
@@ -32,71 +32,63 @@ fn refuse(maker: Maker, field: Field, problem: Problem) -> JsValue {
     DefinitionError::new(maker, field, problem).into()
 }
 
-/// Checks a definition and leaves the `inputSchema` and `source` the tool gets on `resolved`;
-/// throws a `TypeError` naming the first field that is wrong. `function` is `run` for
-/// `defineTool`, `execute` for `new Tool`.
+/// Checks a definition; throws a `TypeError` naming the first field that is wrong.
+///
+/// The entry file has read the fields and sends their types as one [`FieldTypes`] word, plus
+/// the two values whose content matters: the name (tested against the pattern) and the
+/// source. When a default applies, the core leaves it on `resolved` (`inputSchema`,
+/// `source`); otherwise the tool keeps the value it was given.
 #[wasm_bindgen(js_name = initTool, skip_typescript)]
-#[allow(clippy::too_many_arguments)]
 pub fn init_tool(
     resolved: &Resolved,
     define: bool,
-    definition: &JsValue,
+    types: u32,
     name: &JsValue,
-    description: &JsValue,
-    input_schema: &JsValue,
     source: &JsValue,
-    function: &JsValue,
 ) -> Result<(), JsValue> {
     // Borrowed, unlike the other exports' values: borrowed `JsValue`s sit on wasm-bindgen's
     // fixed-size externref stack, which is cheaper than the table's heap but would overflow
-    // under deep nesting. Nothing in here runs user code (the entry read the fields; the
-    // checks are typeof, `Array.isArray`, a `Set` and a regular expression on a string), so
-    // this call can never nest inside itself.
+    // under deep nesting. Nothing in here runs user code (a regular expression on a string, a
+    // `Set` lookup, writes to the entry's own object), so this call never nests in itself.
     let maker = maker(define);
-    if !definition.is_object() {
-        return Err(refuse(maker, Field::Options, Problem::NotObject { got: kind_of(definition).into() }));
+    let types = FieldTypes(types);
+    let wrong = |field: Field, problem: Problem| Err(refuse(maker, field, problem));
+    if !types.definition().is_object() {
+        return wrong(Field::Options, Problem::NotObject { got: types.definition().phrase().into() });
+    }
+    if types.name() != JsType::String {
+        return wrong(Field::Name, Problem::NotString { got: types.name().phrase().into() });
     }
     CACHE.with(|cache| {
-        if !name.is_string() {
-            return Err(refuse(maker, Field::Name, Problem::NotString { got: kind_of(name).into() }));
-        }
         if !cache.name_pattern.test(name) {
-            return Err(refuse(maker, Field::Name, name_problem(name)));
+            return wrong(Field::Name, name_problem(name));
         }
-        if !description.is_string() {
-            return Err(refuse(
-                maker,
+        if types.description() != JsType::String {
+            return wrong(
                 Field::Description,
-                Problem::NotString { got: kind_of(description).into() },
-            ));
+                Problem::NotString { got: types.description().phrase().into() },
+            );
         }
-        let default_schema;
-        let schema = if input_schema.is_undefined() {
-            default_schema = empty_schema(&cache.object);
-            &default_schema
-        } else if input_schema.is_object() && !is_array(input_schema).unwrap_or(true) {
-            input_schema
-        } else {
-            return Err(refuse(
-                maker,
-                Field::InputSchema,
-                Problem::NotSchema { got: kind_of(input_schema).into() },
-            ));
-        };
-        let source = if source.is_undefined() || source.is_null() {
-            &cache.sources[maker.default_source() as usize]
-        } else if cache.source_set.has(source) {
-            source
-        } else {
-            let got = source.as_string().map(|s| quote(&s)).unwrap_or_else(|| kind_of(source).into());
-            return Err(refuse(maker, Field::Source, Problem::UnknownSource { got }));
-        };
-        if !function.is_function() {
+        match types.input_schema() {
+            JsType::Undefined => resolved.set_input_schema(&empty_schema(&cache.object)),
+            JsType::Object => {}
+            other => return wrong(Field::InputSchema, Problem::NotSchema { got: other.phrase().into() }),
+        }
+        match types.source() {
+            JsType::Undefined | JsType::Null => {
+                resolved.set_source(&cache.sources[maker.default_source() as usize]);
+            }
+            JsType::String if cache.source_set.has(source) => {}
+            JsType::String => {
+                let got = quote(&source.as_string().unwrap_or_default());
+                return wrong(Field::Source, Problem::UnknownSource { got });
+            }
+            other => return wrong(Field::Source, Problem::UnknownSource { got: other.phrase().into() }),
+        }
+        if types.function() != JsType::Function {
             let field = maker.function_field();
-            return Err(refuse(maker, field, Problem::NotFunction { got: kind_of(function).into() }));
+            return wrong(field, Problem::NotFunction { got: types.function().phrase().into() });
         }
-        resolved.set_input_schema(schema);
-        resolved.set_source(source);
         Ok(())
     })
 }
@@ -145,4 +137,16 @@ fn empty_schema(object: &JsValue) -> JsValue {
     schema.set_properties(&Object::new());
     schema.set_additional_properties(false);
     schema.into()
+}
+
+/// The code of every [`JsType`], by the name the entry file looks it up with (`typeof` results,
+/// plus `null`, `array`, `object` and `opaque`): the entry's type codes come from here.
+#[wasm_bindgen(js_name = typeCodes, skip_typescript)]
+pub fn type_codes() -> Object {
+    let codes = Object::new();
+    for (t, name) in JsType::ALL {
+        // Setting a plain data property on a fresh object cannot fail.
+        let _ = js_sys::Reflect::set(&codes, &JsValue::from_str(name), &JsValue::from(t as u8));
+    }
+    codes
 }

@@ -2,10 +2,10 @@
 //! `wasm-bindgen-test-runner` (see CONTRACT.md for every rule checked here).
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::{Function, Object, Promise, Reflect, TypeError};
+use js_sys::{Array, Function, Object, Promise, Reflect, TypeError};
 use toolnexus::execute::{execute_returned, execute_threw};
 use toolnexus::result::UNPRINTABLE;
-use toolnexus::spec::{init_tool, read_failed};
+use toolnexus::spec::{init_tool, read_failed, type_codes};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -123,26 +123,42 @@ fn init_like_entry(tool: &Object, definition: &JsValue, define: bool) -> Result<
             Err(thrown) => return Err(read_failed(define, definition.clone(), i as u32, thrown)),
         }
     }
+    let types = std::iter::once(definition)
+        .chain(&values)
+        .enumerate()
+        .fold(0, |packed, (slot, value)| packed | type_code(value) << (4 * slot));
     let resolved = Object::new();
-    init_tool(
-        resolved.unchecked_ref(),
-        define,
-        definition,
-        &values[0],
-        &values[1],
-        &values[2],
-        &values[3],
-        &values[4],
-    )?;
+    init_tool(resolved.unchecked_ref(), define, types, &values[0], &values[3])?;
+    let or_given = |key: &str, given: &JsValue| {
+        let default = get(&resolved, key);
+        if default.is_undefined() {
+            given.clone()
+        } else {
+            default
+        }
+    };
     for (key, value) in [
         ("name", values[0].clone()),
         ("description", values[1].clone()),
-        ("inputSchema", get(&resolved, "inputSchema")),
-        ("source", get(&resolved, "source")),
+        ("inputSchema", or_given("inputSchema", &values[2])),
+        ("source", or_given("source", &values[3])),
     ] {
         Reflect::set(tool, &key.into(), &value)?;
     }
     Ok(values[4].clone().unchecked_into())
+}
+
+/// The type code the entry file sends for a value, worked out here from the codes the core
+/// publishes (`typeCodes()`).
+fn type_code(value: &JsValue) -> u32 {
+    let name = if value.is_null() {
+        "null".to_string()
+    } else if Array::is_array(value) {
+        "array".to_string()
+    } else {
+        value.js_typeof().as_string().unwrap()
+    };
+    get(&type_codes(), &name).as_f64().unwrap() as u32
 }
 
 /// The definition is refused with a `TypeError` whose message contains every `parts`, and

@@ -1,6 +1,6 @@
 // Browsers, workers, bundlers and other ES module runtimes. The WebAssembly bytes are inlined,
 // so the module is ready when the import resolves: no init call, no fetch, no asset to copy.
-import { initSync, initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue } from "./toolnexus.js";
+import * as core from "./toolnexus.js";
 import wasm from "./toolnexus_wasm.js";
 import { createApi } from "../tool.js";
 
@@ -12,8 +12,6 @@ function decode(base64) {
   return bytes;
 }
 
-initSync({ module: decode(wasm) });
+core.initSync({ module: decode(wasm) });
 
-export const { Tool, defineTool, sanitize } = createApi({
-  initTool, readFailed, executeReturned, executeThrew, useGuard, sanitizeValue,
-});
+export const { Tool, defineTool, sanitize } = createApi(core);
