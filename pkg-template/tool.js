@@ -8,12 +8,12 @@
 // object, and nobody has to call `free()`.
 
 /**
- * @param {{ initTool: Function, readFailed: Function, typeCodes: Function, executeReturned: Function,
- *   executeThrew: Function, useGuard: Function, sanitizeValue: Function }} core
+ * @param {{ connect: Function, initTool: Function, readFailed: Function, executeReturned: Function,
+ *   executeThrew: Function, sanitizeValue: Function }} core
  *   the wasm exports
  */
 export function createApi(core) {
-  const { initTool, readFailed, typeCodes, executeReturned, executeThrew, useGuard, sanitizeValue } = core;
+  const { connect, initTool, readFailed, executeReturned, executeThrew, sanitizeValue } = core;
   // The core calls user code (`then`, getters, Proxy traps, `String`, `JSON.stringify`) only
   // through these methods, so that nothing thrown ever unwinds through WebAssembly. Each
   // returns its result, or the guard itself when the code threw; `take()` then hands over what
@@ -45,7 +45,11 @@ export function createApi(core) {
       return e;
     },
   };
-  useGuard(guard);
+  // Hands the core the guard; the core answers with its type-code names, in code order.
+  const CODE = {};
+  connect(guard).split(",").forEach((name, code) => {
+    CODE[name] = code;
+  });
 
   // Where the core leaves the default inputSchema and source when a definition leaves them out.
   // Nothing runs user code between the core writing it and `init` taking the values out, so
@@ -53,8 +57,7 @@ export function createApi(core) {
   const resolved = { inputSchema: undefined, source: undefined };
 
   // The type of a value as the core's code for it (`typeof`, with null and arrays told apart;
-  // "opaque" when Array.isArray throws, as for a revoked Proxy). The codes come from the core.
-  const CODE = typeCodes();
+  // "opaque" when Array.isArray throws, as for a revoked Proxy).
   const typeCode = (value) => {
     const type = typeof value;
     if (type !== "object") return CODE[type];

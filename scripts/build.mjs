@@ -3,11 +3,12 @@
 //   pkg/
 //     package.json, README.md, LICENSE    from pkg-template/ (version from Cargo.toml)
 //     index.d.ts, index.d.cts             the declarations wasm-bindgen generated from src/
-//     tool.js, tool.cjs                   the Tool class and defineTool around the core
-//     node/                               CommonJS glue + .wasm read from disk; index.mjs wraps
-//                                         index.cjs so import and require share one instance
+//     node/                               CommonJS glue + .wasm read from disk; index.cjs holds
+//                                         tool.js; index.mjs loads index.cjs, so import and
+//                                         require share one instance
 //     web/                                ES module glue + the .wasm inlined as base64, so
-//                                         browsers, workers and bundlers need no init call
+//                                         browsers, workers and bundlers need no init call;
+//                                         index.js holds tool.js
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,19 +54,18 @@ export function build({ browser = false } = {}) {
   writeFileSync(join(pkg, "index.d.ts"), dts);
   writeFileSync(join(pkg, "index.d.cts"), dts);
 
-  // The Tool class and defineTool: one source, as an ES module and as CommonJS.
-  const tool = readFileSync(join(template, "tool.js"), "utf8");
-  writeFileSync(join(pkg, "tool.js"), tool);
-  writeFileSync(join(pkg, "tool.cjs"),
-    '"use strict";\n' + replaceOnce(tool, "export function createApi", "function createApi", "tool.js") +
-    "\nmodule.exports = { createApi };\n");
+  // The Tool class, defineTool and sanitize: one source, pkg-template/tool.js, written into
+  // both entries where they say `//# include tool.js` (one file fewer to load at startup).
+  const tool = replaceOnce(readFileSync(join(template, "tool.js"), "utf8"),
+    "export function createApi", "function createApi", "tool.js");
+  const entry = (file) => replaceOnce(readFileSync(join(template, file), "utf8"), "//# include tool.js\n", tool, file);
 
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
   writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""));
   cpSync(join(out, "nodejs", "toolnexus_bg.wasm"), join(pkg, "node", "toolnexus_bg.wasm"));
-  cpSync(join(template, "node", "index.cjs"), join(pkg, "node", "index.cjs"));
+  writeFileSync(join(pkg, "node", "index.cjs"), entry("node/index.cjs"));
   cpSync(join(template, "node", "index.mjs"), join(pkg, "node", "index.mjs"));
 
   // Web: the ES module glue, whose own fetch-based loader is cut off from the .wasm path (the
@@ -77,7 +77,7 @@ export function build({ browser = false } = {}) {
   const wasm = readFileSync(join(out, "web", "toolnexus_bg.wasm"));
   writeFileSync(join(pkg, "web", "toolnexus_wasm.js"),
     `// The WebAssembly core of toolnexus, base64-encoded.\nexport default "${wasm.toString("base64")}";\n`);
-  cpSync(join(template, "web", "index.js"), join(pkg, "web", "index.js"));
+  writeFileSync(join(pkg, "web", "index.js"), entry("web/index.js"));
 
   // Let examples/ and bench/ import "toolnexus" as a user does.
   const link = join(root, "node_modules", "toolnexus");

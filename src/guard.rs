@@ -46,13 +46,21 @@ thread_local! {
     static GUARD: OnceCell<Guard> = const { OnceCell::new() };
 }
 
-/// Installs the guard; the entry file calls this once, before anything else. Later calls keep
-/// the first guard.
-#[wasm_bindgen(js_name = useGuard, skip_typescript)]
+/// Installs the guard; later calls keep the first one.
 pub fn use_guard(guard: Guard) {
     GUARD.with(|cell| {
         let _ = cell.set(guard);
     });
+}
+
+/// What the entry file calls once, before anything else: installs its guard and answers with
+/// the names of the type codes, in code order (see [`crate::rules::type_names`]), from which
+/// the entry builds the codes it sends with each definition. One call, where two would each
+/// cost a first-call setup in the engine at import time.
+#[wasm_bindgen(js_name = connect, skip_typescript)]
+pub fn connect(guard: Guard) -> String {
+    use_guard(guard);
+    crate::rules::type_names()
 }
 
 /// The text of the error every guarded call gives when no guard was installed.

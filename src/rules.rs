@@ -169,6 +169,11 @@ impl JsType {
     }
 }
 
+/// The names of the type codes in code order, comma-separated: `"undefined,null,…,opaque"`.
+pub fn type_names() -> String {
+    JsType::ALL.map(|(_, name)| name).join(",")
+}
+
 /// The types of a definition's fields, four bits each, as the entry file packs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldTypes(pub u32);
@@ -296,6 +301,9 @@ mod tests {
             assert_eq!(JsType::from_code(i as u32), *t);
         }
         assert_eq!(JsType::from_code(11), JsType::Opaque);
+        let names = type_names();
+        assert_eq!(names.split(',').count(), JsType::ALL.len());
+        assert!(names.starts_with("undefined,null,boolean,") && names.ends_with(",object,opaque"));
         assert_eq!(JsType::from_code(15), JsType::Opaque);
         assert!(JsType::Array.is_object() && JsType::Opaque.is_object() && JsType::Object.is_object());
         assert!(!JsType::Null.is_object() && !JsType::Function.is_object());

@@ -138,15 +138,3 @@ fn empty_schema(object: &JsValue) -> JsValue {
     schema.set_additional_properties(false);
     schema.into()
 }
-
-/// The code of every [`JsType`], by the name the entry file looks it up with (`typeof` results,
-/// plus `null`, `array`, `object` and `opaque`): the entry's type codes come from here.
-#[wasm_bindgen(js_name = typeCodes, skip_typescript)]
-pub fn type_codes() -> Object {
-    let codes = Object::new();
-    for (t, name) in JsType::ALL {
-        // Setting a plain data property on a fresh object cannot fail.
-        let _ = js_sys::Reflect::set(&codes, &JsValue::from_str(name), &JsValue::from(t as u8));
-    }
-    codes
-}

@@ -5,7 +5,8 @@
 use js_sys::{Array, Function, Object, Promise, Reflect, TypeError};
 use toolnexus::execute::{execute_returned, execute_threw};
 use toolnexus::result::UNPRINTABLE;
-use toolnexus::spec::{init_tool, read_failed, type_codes};
+use toolnexus::rules::JsType;
+use toolnexus::spec::{init_tool, read_failed};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -148,8 +149,7 @@ fn init_like_entry(tool: &Object, definition: &JsValue, define: bool) -> Result<
     Ok(values[4].clone().unchecked_into())
 }
 
-/// The type code the entry file sends for a value, worked out here from the codes the core
-/// publishes (`typeCodes()`).
+/// The type code the entry file sends for a value, worked out here from the core's code table.
 fn type_code(value: &JsValue) -> u32 {
     let name = if value.is_null() {
         "null".to_string()
@@ -158,7 +158,7 @@ fn type_code(value: &JsValue) -> u32 {
     } else {
         value.js_typeof().as_string().unwrap()
     };
-    get(&type_codes(), &name).as_f64().unwrap() as u32
+    JsType::ALL.iter().position(|(_, n)| *n == name).unwrap() as u32
 }
 
 /// The definition is refused with a `TypeError` whose message contains every `parts`, and

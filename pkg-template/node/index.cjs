@@ -1,8 +1,9 @@
 "use strict";
-// Node.js, CommonJS. The ES module entry (index.mjs) re-exports this one, so `import` and
-// `require` in one process share one WebAssembly instance and one `Tool` class.
+// Node.js, CommonJS. The ES module entry (index.mjs) loads this one, so `import` and `require`
+// in one process share one WebAssembly instance and one `Tool` class.
 const core = require("./toolnexus.cjs");
-const { createApi } = require("../tool.cjs");
+
+//# include tool.js
 
 const { Tool, defineTool, sanitize } = createApi(core);
 

@@ -2,7 +2,6 @@
 // so the module is ready when the import resolves: no init call, no fetch, no asset to copy.
 import * as core from "./toolnexus.js";
 import wasm from "./toolnexus_wasm.js";
-import { createApi } from "../tool.js";
 
 function decode(base64) {
   if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(base64);
@@ -13,5 +12,7 @@ function decode(base64) {
 }
 
 core.initSync({ module: decode(wasm) });
+
+//# include tool.js
 
 export const { Tool, defineTool, sanitize } = createApi(core);
