@@ -15,10 +15,10 @@
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
@@ -297,14 +297,23 @@ async function measure(row) {
 // Cold start: import + defineTool + the first execute, in fresh processes, alternating.
 
 function startup() {
+  // Both sides are imported by bare name from packages installed side by side in a fresh
+  // node_modules (a copy of pkg/, as npm installs it, and a one-module plain package), so both
+  // pay the same package resolution.
   const dir = mkdtempSync(join(tmpdir(), "toolnexus-bench-"));
   try {
-    const plainFile = join(dir, "plain-one-line.mjs");
-    writeFileSync(plainFile, 'export const defineTool=(o)=>({name:o.name,description:o.description,inputSchema:o.inputSchema??{type:"object",properties:{},additionalProperties:false},source:o.source??"native",execute:async(a,c)=>{try{const v=await o.run(a??{},c);return typeof v==="string"?{output:v,isError:false}:v!==null&&typeof v==="object"&&"output"in v&&"isError"in v?v:{output:JSON.stringify(v)??"",isError:false}}catch(e){return{output:typeof e?.message==="string"?e.message:String(e),isError:true}}}});\n');
-    const child = join(here, "startup-child.mjs");
-    const specs = { toolnexus: "toolnexus", plain: pathToFileURL(plainFile).href };
+    const modules = join(dir, "node_modules");
+    cpSync(join(root, "pkg"), join(modules, "toolnexus"), { recursive: true });
+    const plainPkg = join(modules, "plain-baseline");
+    mkdirSync(plainPkg, { recursive: true });
+    writeFileSync(join(plainPkg, "package.json"),
+      JSON.stringify({ name: "plain-baseline", type: "module", exports: "./index.js" }));
+    writeFileSync(join(plainPkg, "index.js"), 'export const defineTool=(o)=>({name:o.name,description:o.description,inputSchema:o.inputSchema??{type:"object",properties:{},additionalProperties:false},source:o.source??"native",execute:async(a,c)=>{try{const v=await o.run(a??{},c);return typeof v==="string"?{output:v,isError:false}:v!==null&&typeof v==="object"&&"output"in v&&"isError"in v?v:{output:JSON.stringify(v)??"",isError:false}}catch(e){return{output:typeof e?.message==="string"?e.message:String(e),isError:true}}}});\n');
+    const child = join(dir, "startup-child.mjs");
+    cpSync(join(here, "startup-child.mjs"), child);
+    const specs = { toolnexus: "toolnexus", plain: "plain-baseline" };
     const once = (key) => {
-      const r = spawnSync(process.execPath, [child, specs[key]], { cwd: root, encoding: "utf8" });
+      const r = spawnSync(process.execPath, [child, specs[key]], { cwd: dir, encoding: "utf8" });
       if (r.status !== 0) throw new Error(`startup (${key}) failed: ${r.stderr}`);
       return JSON.parse(r.stdout);
     };
@@ -438,7 +447,7 @@ console.log(`toolnexus ${JSON.parse(readFileSync(join(root, "pkg", "package.json
 console.log(`medians of ${ROUNDS} alternating rounds per side (after ${WARMUP} warm-up rounds), ~${ROUND_MS} ms each, full GC before each round`);
 console.log(`execute: ${EXECUTE_HOW}; ns/call includes the batch's Promise.all and reading the results`);
 console.log(`1 MB text: ${TEXT_1MB.length.toLocaleString("en-US")} UTF-16 units, ${(100 * nonAscii / TEXT_1MB.length).toFixed(1)}% non-ASCII, ${(100 * (1 - allowed / TEXT_1MB.length)).toFixed(1)}% replaced`);
-console.log(`import + first call: median of ${SPAWNS} fresh processes per side, import("toolnexus") vs a one-line plain module`);
+console.log(`import + first call: median of ${SPAWNS} fresh processes per side, import("toolnexus") vs import("plain-baseline"), a one-module package, both installed in one fresh node_modules`);
 console.log(`memory: (heapUsed + external + arrayBuffers) growth / ${MEMORY_TOOLS.toLocaleString("en-US")} tools kept alive, median of ${MEMORY_SPAWNS} --expose-gc processes per side`);
 console.log("");
 console.log(line(header));
