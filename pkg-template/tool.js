@@ -36,6 +36,20 @@ export function createApi(core) {
     stringify(value) {
       try { return JSON.stringify(value); } catch (e) { thrown = e; return guard; }
     },
+    resolve(value) {
+      try { return Promise.resolve(value); } catch (e) { thrown = e; return guard; }
+    },
+    // Awaits `value` (adopted through `then`, already read once, when the core passes it) and
+    // continues with `onValue` or `onError`: a real `await`, in an async function.
+    async settle(value, then, onValue, onError) {
+      let settled;
+      try {
+        settled = await (then === undefined ? value : new Promise((ok, fail) => apply(then, value, [ok, fail])));
+      } catch (e) {
+        return onError(e);
+      }
+      return onValue(settled);
+    },
     result(output, isError) {
       return { output, isError };
     },

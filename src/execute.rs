@@ -2,34 +2,22 @@
 //!
 //! This is the hot path, so it crosses the boundary as little as it can: a string, a
 //! `ToolResult` or a plain value is answered with one `Promise.resolve`, and only a promise or
-//! another thenable goes through `then`, with two handlers made once per module instance.
-//! The entry file calls the tool's function; every other call into user code goes through
-//! [`crate::guard`].
+//! another thenable is awaited (with a real `await`, in the guard's `settle`), going on through
+//! two continuations made once per module instance. The entry file calls the tool's function;
+//! every other call into user code goes through [`crate::guard`].
 
 use js_sys::{Function, Promise};
 use wasm_bindgen::prelude::*;
 
 use crate::guard;
-use crate::js::{is_object_like, NativePromise, CACHE};
+use crate::js::is_object_like;
 use crate::result::{classify, failure, finish, settled, Returned};
 
-/// The continuations every awaited value goes through, and `Promise` and
-/// `Promise.prototype.then` as they were when the module loaded.
+/// The continuations every awaited value goes through, made once per module instance: never
+/// one closure per call.
 struct Continuations {
     on_value: Function,
     on_error: Function,
-    promise: JsValue,
-    promise_then: Function,
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// `Promise.prototype.then`, the original.
-    #[wasm_bindgen(thread_local_v2, js_namespace = ["Promise", "prototype"], js_name = then)]
-    static PROMISE_THEN: Function;
-    /// `Promise`, the original.
-    #[wasm_bindgen(thread_local_v2, js_name = Promise)]
-    static PROMISE: JsValue;
 }
 
 impl Continuations {
@@ -37,11 +25,8 @@ impl Continuations {
         let on_value = Closure::<dyn Fn(JsValue) -> JsValue>::new(settled);
         let on_error = Closure::<dyn Fn(JsValue) -> JsValue>::new(|thrown: JsValue| failure(&thrown));
         Continuations {
-            // Made once and kept for the life of the module: never one closure per call.
             on_value: on_value.into_js_value().unchecked_into(),
             on_error: on_error.into_js_value().unchecked_into(),
-            promise: PROMISE.with(JsValue::clone),
-            promise_then: PROMISE_THEN.with(Function::clone),
         }
     }
 }
@@ -60,22 +45,40 @@ thread_local! {
 /// externref stack, which deeply nested calls would overflow.
 #[wasm_bindgen(js_name = executeReturned, skip_typescript)]
 pub fn execute_returned(value: JsValue) -> Result<Promise, NeverThrows> {
-    if is_object_like(&value) {
-        if let Some(promise) = CONTINUATIONS.with(|c| chain_plain_promise(&value, c)) {
-            return Ok(promise);
-        }
+    // `await` adopts what it can tell is a native promise without reading its `then`; the
+    // guard's `settle` awaits it with a real `await`, so `constructor` and species are read
+    // exactly as `await` reads them.
+    if is_object_like(&value) && value.is_instance_of::<Promise>() {
+        return Ok(
+            CONTINUATIONS.with(|c| guard::settle(&value, &JsValue::UNDEFINED, &c.on_value, &c.on_error))
+        );
     }
     let row = classify(&value, false);
     if let Ok(Returned::Thenable(then)) = &row {
-        return Ok(await_thenable(&value, then));
+        // Any other thenable: its `then`, read once already, is called once to adopt it.
+        return Ok(CONTINUATIONS.with(|c| guard::settle(&value, then, &c.on_value, &c.on_error)));
     }
-    Ok(Promise::resolve(&finish(value, row)))
+    Ok(resolved(&finish(value, row)))
 }
 
 /// What `execute` resolves to when the tool's function threw `thrown`.
 #[wasm_bindgen(js_name = executeThrew, skip_typescript)]
 pub fn execute_threw(thrown: JsValue) -> Result<Promise, NeverThrows> {
-    Ok(Promise::resolve(&failure(&thrown)))
+    Ok(resolved(&failure(&thrown)))
+}
+
+/// A promise fulfilled with `result`. A passthrough `ToolResult` is the user's own object, and
+/// `Promise.resolve` reads its `constructor` when it is a native promise, so this goes through
+/// the guard; if that read throws, the error result is what the promise holds.
+fn resolved(result: &JsValue) -> Promise {
+    match guard::resolve(result) {
+        Ok(promise) => promise,
+        Err(thrown) => {
+            // The error result is a plain object of the entry's: resolving it cannot throw.
+            let result = failure(&thrown);
+            guard::resolve(&result).unwrap_or_else(|_| Promise::resolve(&result))
+        }
+    }
 }
 
 /// The error type of the two exports above, which never return it. Their `Result` is there for
@@ -88,39 +91,4 @@ impl From<NeverThrows> for JsValue {
     fn from(never: NeverThrows) -> JsValue {
         match never {}
     }
-}
-
-/// `await` adopts a native promise whose `constructor` is `Promise` without reading its `then`
-/// (it reads `constructor`; so does this, and a throwing read counts as "not such a promise").
-/// Such a promise is chained with the original `Promise.prototype.then`, whatever own `then`
-/// it may carry. Every other promise (a subclass, one with another constructor) is a thenable.
-fn chain_plain_promise(value: &JsValue, c: &Continuations) -> Option<Promise> {
-    if !value.is_instance_of::<Promise>() {
-        return None;
-    }
-    let constructor = CACHE.with(|cache| guard::get(value, &cache.constructor));
-    if !constructor.is_ok_and(|ctor| ctor == c.promise) {
-        return None;
-    }
-    Some(match guard::invoke(&c.promise_then, value, &c.on_value, &c.on_error) {
-        Ok(promise) => promise.unchecked_into(),
-        // `instanceof` can be fooled by an object made from Promise.prototype; `await` would
-        // then fail the same way.
-        Err(thrown) => Promise::resolve(&failure(&thrown)),
-    })
-}
-
-/// Awaits a thenable as `await` does (its `then` already read, once): a new native promise
-/// that `then` settles, then the result table.
-fn await_thenable(value: &JsValue, then: &Function) -> Promise {
-    CONTINUATIONS.with(|c| {
-        let adopted = Promise::new(&mut |resolve, reject| {
-            if let Err(thrown) = guard::invoke(then, value, &resolve, &reject) {
-                // A `then` that throws rejects, unless it already settled the promise. The
-                // resolving functions themselves never throw.
-                let _ = reject.call1(&JsValue::UNDEFINED, &thrown);
-            }
-        });
-        adopted.unchecked_ref::<NativePromise>().then_with(&c.on_value, &c.on_error)
-    })
 }

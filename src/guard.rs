@@ -17,7 +17,6 @@ use crate::execute::NeverThrows;
 #[wasm_bindgen]
 extern "C" {
     /// The entry file's guard (see `pkg-template/tool.js`).
-    #[derive(Clone)]
     pub type Guard;
 
     /// `Reflect.apply(f, self, [a, b])`.
@@ -35,6 +34,20 @@ extern "C" {
     /// `JSON.stringify(value)`.
     #[wasm_bindgen(method, structural)]
     fn stringify(this: &Guard, value: &JsValue) -> JsValue;
+    /// `Promise.resolve(value)`.
+    #[wasm_bindgen(method, structural)]
+    fn resolve(this: &Guard, value: &JsValue) -> JsValue;
+    /// Awaits `value` (after adopting it through `then` when `then` is given), then calls
+    /// `on_value` with what it settled to, or `on_error` with why it rejected: an `async`
+    /// function, so its promise is native and the awaiting is exactly `await`'s.
+    #[wasm_bindgen(method, structural)]
+    fn settle(
+        this: &Guard,
+        value: &JsValue,
+        then: &JsValue,
+        on_value: &js_sys::Function,
+        on_error: &js_sys::Function,
+    ) -> js_sys::Promise;
     /// `{ output, isError }`: a literal in the entry file, so every result the core builds has
     /// one shape and costs one crossing.
     #[wasm_bindgen(method, structural)]
@@ -105,16 +118,27 @@ pub fn string(value: &JsValue) -> Result<JsValue, JsValue> {
     guarded(|g| g.string(value))
 }
 
-/// `{ output, isError }`, made by the entry file (or here, when there is no entry).
+/// `{ output, isError }`, made by the entry file (`undefined` when no guard was installed).
 pub fn result(output: &JsValue, is_error: bool) -> JsValue {
+    GUARD.with(|cell| cell.get().map_or(JsValue::UNDEFINED, |guard| guard.result(output, is_error)))
+}
+
+/// `Promise.resolve(value)`, which reads `value.constructor` when it is a native promise.
+pub fn resolve(value: &JsValue) -> Result<js_sys::Promise, JsValue> {
+    guarded(|g| g.resolve(value)).map(JsCast::unchecked_into)
+}
+
+/// See the binding above. A missing guard gives a promise of `undefined`; the entry file always
+/// installs one first.
+pub fn settle(
+    value: &JsValue,
+    then: &JsValue,
+    on_value: &js_sys::Function,
+    on_error: &js_sys::Function,
+) -> js_sys::Promise {
     GUARD.with(|cell| match cell.get() {
-        Some(guard) => guard.result(output, is_error),
-        None => {
-            let result = js_sys::Object::new().unchecked_into::<crate::js::ResultObject>();
-            result.set_output(output);
-            result.set_is_error(is_error);
-            result.into()
-        }
+        Some(guard) => guard.settle(value, then, on_value, on_error),
+        None => js_sys::Promise::resolve(&JsValue::UNDEFINED),
     })
 }
 

@@ -43,24 +43,6 @@ extern "C" {
     #[wasm_bindgen(method, setter, structural, js_name = additionalProperties)]
     pub fn set_additional_properties(this: &Schema, value: bool);
 
-    /// A `ToolResult` this crate builds: exactly `output` and `isError`.
-    pub type ResultObject;
-
-    #[wasm_bindgen(method, setter, structural)]
-    pub fn set_output(this: &ResultObject, value: &JsValue);
-    #[wasm_bindgen(method, setter, structural, js_name = isError)]
-    pub fn set_is_error(this: &ResultObject, value: bool);
-
-    /// A promise this crate made, chained with `then(onValue, onError)`.
-    pub type NativePromise;
-
-    #[wasm_bindgen(method, structural, js_name = then)]
-    pub fn then_with(
-        this: &NativePromise,
-        on_value: &js_sys::Function,
-        on_error: &js_sys::Function,
-    ) -> js_sys::Promise;
-
     /// `Array.isArray(value)`, which throws for a revoked Proxy. (A `catch` import that
     /// returns no JavaScript value, like this one, keeps no table slot when it catches; calls
     /// into user code go through [`crate::guard`].)
@@ -80,7 +62,6 @@ pub struct Cache {
     pub is_error: JsValue,
     pub then: JsValue,
     pub message: JsValue,
-    pub constructor: JsValue,
     pub object: JsValue,
     pub empty: JsValue,
     pub underscore: JsValue,
@@ -107,7 +88,6 @@ thread_local! {
             is_error: JsValue::from_str("isError"),
             then: JsValue::from_str("then"),
             message: JsValue::from_str("message"),
-            constructor: JsValue::from_str("constructor"),
             object: JsValue::from_str("object"),
             empty: JsValue::from_str(""),
             underscore: JsValue::from_str("_"),

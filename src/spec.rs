@@ -69,25 +69,30 @@ pub fn init_tool(
                 Problem::NotString { got: types.description().phrase().into() },
             );
         }
-        match types.input_schema() {
-            JsType::Undefined => resolved.set_input_schema(&empty_schema(&cache.object)),
-            JsType::Object => {}
+        let default_schema = match types.input_schema() {
+            JsType::Undefined => true,
+            JsType::Object => false,
             other => return wrong(Field::InputSchema, Problem::NotSchema { got: other.phrase().into() }),
-        }
-        match types.source() {
-            JsType::Undefined | JsType::Null => {
-                resolved.set_source(&cache.sources[maker.default_source() as usize]);
-            }
-            JsType::String if cache.source_set.has(source) => {}
+        };
+        let default_source = match types.source() {
+            JsType::Undefined | JsType::Null => true,
+            JsType::String if cache.source_set.has(source) => false,
             JsType::String => {
                 let got = quote(&source.as_string().unwrap_or_default());
                 return wrong(Field::Source, Problem::UnknownSource { got });
             }
             other => return wrong(Field::Source, Problem::UnknownSource { got: other.phrase().into() }),
-        }
+        };
         if types.function() != JsType::Function {
             let field = maker.function_field();
             return wrong(field, Problem::NotFunction { got: types.function().phrase().into() });
+        }
+        // Only a definition that passed every check leaves anything on `resolved`.
+        if default_schema {
+            resolved.set_input_schema(&empty_schema(&cache.object));
+        }
+        if default_source {
+            resolved.set_source(&cache.sources[maker.default_source() as usize]);
         }
         Ok(())
     })

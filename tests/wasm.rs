@@ -61,12 +61,18 @@ fn install_guard() {
     let guard = js(r#"(() => {
         let thrown;
         const g = {
-            run(f, a, b) { try { return f(a, b); } catch (e) { thrown = e; return g; } },
             invoke(f, s, a, b) { try { return Reflect.apply(f, s, [a, b]); } catch (e) { thrown = e; return g; } },
             get(t, k) { try { return t[k]; } catch (e) { thrown = e; return g; } },
             has(t, k) { try { return k in t; } catch (e) { thrown = e; return g; } },
             string(v) { try { return String(v); } catch (e) { thrown = e; return g; } },
             stringify(v) { try { return JSON.stringify(v); } catch (e) { thrown = e; return g; } },
+            resolve(v) { try { return Promise.resolve(v); } catch (e) { thrown = e; return g; } },
+            async settle(v, then, onValue, onError) {
+                let s;
+                try { s = await (then === undefined ? v : new Promise((ok, fail) => Reflect.apply(then, v, [ok, fail]))); }
+                catch (e) { return onError(e); }
+                return onValue(s);
+            },
             result(output, isError) { return { output, isError }; },
             take() { const e = thrown; thrown = undefined; return e; },
         };

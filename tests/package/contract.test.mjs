@@ -418,3 +418,43 @@ describe("never poisoned", () => {
     await stillWorks();
   });
 });
+
+describe("regressions", () => {
+  it("a refused definition leaves nothing behind for the next one", () => {
+    const schema = { type: "object" };
+    assert.throws(() => defineTool({ name: "a", description: "", run() {}, source: "bad" }), TypeError);
+    assert.equal(defineTool({ name: "b", description: "", inputSchema: schema, run() {} }).inputSchema, schema);
+    assert.throws(() => new Tool({ name: "a", description: "", execute: 5 }), TypeError);
+    assert.equal(new Tool({ name: "c", description: "", source: "mcp", execute() {} }).source, "mcp");
+    assert.throws(() => defineTool({ name: "d", description: "" }), TypeError);
+    const e = defineTool({ name: "e", description: "", inputSchema: schema, source: "http", run() {} });
+    assert.equal(e.inputSchema, schema);
+    assert.equal(e.source, "http");
+  });
+
+  it("a passthrough object whose constructor getter throws gives an error result, never a sync throw", async () => {
+    const p = Promise.resolve(1);
+    Object.defineProperty(p, "then", { value: undefined });
+    p.output = "o";
+    p.isError = false;
+    Object.defineProperty(p, "constructor", { get() { throw new Error("ctor"); } });
+    const tool = defineTool({ name: "t", description: "", run: () => p });
+    let promise;
+    assert.doesNotThrow(() => { promise = tool.execute({}); });
+    assert.deepEqual(await promise, { output: "ctor", isError: true });
+    await stillWorks();
+  });
+
+  it("a promise whose constructor and species change between reads is awaited as await does", async () => {
+    class Fake { constructor(executor) { executor(() => {}, () => {}); } }
+    let reads = 0;
+    const p = Promise.resolve("settled");
+    Object.defineProperty(p, "constructor", {
+      get() { return reads++ === 0 ? Promise : { [Symbol.species]: Fake }; },
+    });
+    const promise = toolOf(() => p).execute({});
+    assert.equal(Object.getPrototypeOf(promise), Promise.prototype);
+    const timeout = new Promise((resolve) => setTimeout(resolve, 200, "still pending"));
+    assert.deepEqual(await Promise.race([promise, timeout]), { output: "settled", isError: false });
+  });
+});
