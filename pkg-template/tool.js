@@ -21,9 +21,6 @@ export function createApi(core) {
   const apply = Reflect.apply;
   let thrown;
   const guard = {
-    invoke(f, self, a, b) {
-      try { return apply(f, self, [a, b]); } catch (e) { thrown = e; return guard; }
-    },
     get(target, key) {
       try { return target[key]; } catch (e) { thrown = e; return guard; }
     },

@@ -19,9 +19,6 @@ extern "C" {
     /// The entry file's guard (see `pkg-template/tool.js`).
     pub type Guard;
 
-    /// `Reflect.apply(f, self, [a, b])`.
-    #[wasm_bindgen(method, structural)]
-    fn invoke(this: &Guard, f: &JsValue, this_arg: &JsValue, a: &JsValue, b: &JsValue) -> JsValue;
     /// `target[key]`.
     #[wasm_bindgen(method, structural)]
     fn get(this: &Guard, target: &JsValue, key: &JsValue) -> JsValue;
@@ -96,11 +93,6 @@ fn guarded(call: impl FnOnce(&Guard) -> JsValue) -> Result<JsValue, JsValue> {
         }
         None => Err(JsValue::from_str(NO_GUARD)),
     })
-}
-
-/// `f.call(this_arg, a, b)`, without reading `f.call`.
-pub fn invoke(f: &JsValue, this_arg: &JsValue, a: &JsValue, b: &JsValue) -> Result<JsValue, JsValue> {
-    guarded(|g| g.invoke(f, this_arg, a, b))
 }
 
 /// `target[key]`, which may run a getter or a Proxy trap.

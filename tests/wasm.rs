@@ -61,7 +61,6 @@ fn install_guard() {
     let guard = js(r#"(() => {
         let thrown;
         const g = {
-            invoke(f, s, a, b) { try { return Reflect.apply(f, s, [a, b]); } catch (e) { thrown = e; return g; } },
             get(t, k) { try { return t[k]; } catch (e) { thrown = e; return g; } },
             has(t, k) { try { return k in t; } catch (e) { thrown = e; return g; } },
             string(v) { try { return String(v); } catch (e) { thrown = e; return g; } },
