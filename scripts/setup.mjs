@@ -12,6 +12,9 @@ import { run, output, root } from "./util.mjs";
 
 const cargoBin = join(homedir(), ".cargo", "bin");
 
+/** The wasm-pack release the build is made with, when it has to be installed. */
+const WASM_PACK = "0.15.1";
+
 /** The environment every later step runs with: cargo's bin and binaryen's wasm-opt on PATH. */
 export function toolEnv() {
   const path = [join(root, "node_modules", ".bin"), cargoBin, process.env.PATH].join(delimiter);
@@ -60,7 +63,7 @@ export function setup({ browser = false } = {}) {
   }
 
   if (!output("wasm-pack", ["--version"], { env, allowFail: true })) {
-    step("wasm-pack installed", () => run("cargo", ["install", "wasm-pack"], { env }));
+    step(`wasm-pack ${WASM_PACK} installed`, () => run("cargo", ["install", "wasm-pack", "--version", WASM_PACK], { env }));
   }
 
   if (npmDepsStale()) {
