@@ -10,7 +10,6 @@ use js_sys::{Function, Promise};
 use wasm_bindgen::prelude::*;
 
 use crate::guard;
-use crate::js::is_object_like;
 use crate::result::{classify, failure, finish, settled, Returned};
 
 /// The continuations every awaited value goes through, made once per module instance: never
@@ -45,20 +44,19 @@ thread_local! {
 /// externref stack, which deeply nested calls would overflow.
 #[wasm_bindgen(js_name = executeReturned, skip_typescript)]
 pub fn execute_returned(value: JsValue) -> Result<Promise, NeverThrows> {
-    // `await` adopts what it can tell is a native promise without reading its `then`; the
-    // guard's `settle` awaits it with a real `await`, so `constructor` and species are read
-    // exactly as `await` reads them.
-    if is_object_like(&value) && value.is_instance_of::<Promise>() {
-        return Ok(
-            CONTINUATIONS.with(|c| guard::settle(&value, &JsValue::UNDEFINED, &c.on_value, &c.on_error))
-        );
-    }
     let row = classify(&value, false);
-    if let Ok(Returned::Thenable(then)) = &row {
-        // Any other thenable: its `then`, read once already, is called once to adopt it.
-        return Ok(CONTINUATIONS.with(|c| guard::settle(&value, then, &c.on_value, &c.on_error)));
-    }
-    Ok(resolved(&finish(value, row)))
+    Ok(match &row {
+        // The guard's `settle` awaits with a real `await`: a native promise is adopted as
+        // `await` adopts it (its `constructor` read, never its `then`); any other thenable
+        // through its `then`, read once already.
+        Ok(Returned::Promise) => {
+            CONTINUATIONS.with(|c| guard::settle(&value, &JsValue::UNDEFINED, &c.on_value, &c.on_error))
+        }
+        Ok(Returned::Thenable(then)) => {
+            CONTINUATIONS.with(|c| guard::settle(&value, then, &c.on_value, &c.on_error))
+        }
+        _ => resolved(&finish(value, row)),
+    })
 }
 
 /// What `execute` resolves to when the tool's function threw `thrown`.

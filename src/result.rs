@@ -7,6 +7,7 @@
 //! | run gives                                   | result                                   |
 //! |---------------------------------------------|------------------------------------------|
 //! | a string `s`                                | `{ output: s, isError: false }`          |
+//! | a native promise (before awaiting)          | awaited, then this table again           |
 //! | a thenable (before awaiting)                | awaited, then this table again           |
 //! | an object with `output` and `isError` keys  | the object itself                        |
 //! | anything else `v`                           | `{ output: JSON.stringify(v) ?? "", isError: false }` |
@@ -23,6 +24,8 @@ pub trait Probe {
     fn is_string(&self) -> bool;
     /// A non-null object or a function.
     fn is_object(&self) -> bool;
+    /// What `await` adopts without reading `then`: a native promise.
+    fn is_native_promise(&self) -> bool;
     /// The value's `then`, when it is callable.
     fn callable_then(&self) -> Result<Option<Self::Then>, Self::Error>;
     /// `"output" in v && "isError" in v`.
@@ -33,6 +36,9 @@ pub trait Probe {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Returned<T> {
     Text,
+    /// A native promise: awaited without reading its `then`, as `await` does.
+    Promise,
+    /// Any other object with a callable `then`, read once: awaited by calling it.
     Thenable(T),
     ToolResult,
     Json,
@@ -48,6 +54,9 @@ pub fn classify<P: Probe>(value: &P, awaited: bool) -> Result<Returned<P::Then>,
         return Ok(Returned::Json);
     }
     if !awaited {
+        if value.is_native_promise() {
+            return Ok(Returned::Promise);
+        }
         if let Some(then) = value.callable_then()? {
             return Ok(Returned::Thenable(then));
         }
@@ -119,6 +128,10 @@ mod js {
             is_object_like(self)
         }
 
+        fn is_native_promise(&self) -> bool {
+            self.is_instance_of::<js_sys::Promise>()
+        }
+
         fn callable_then(&self) -> Result<Option<Function>, JsValue> {
             let then = CACHE.with(|c| guard::get(self, &c.then))?;
             Ok(then.dyn_into::<Function>().ok())
@@ -174,9 +187,9 @@ mod js {
         match row {
             Ok(Returned::Text) => tool_result(&value, false),
             Ok(Returned::ToolResult) => value,
-            // A settled value is never asked about `then`, so `Thenable` only arrives here
-            // when a caller passes it on; it is stringified like any other object.
-            Ok(Returned::Json | Returned::Thenable(_)) => json(&value),
+            // A settled value is never asked about promises or `then`, so these rows only
+            // arrive here when a caller passes them on; they are stringified like any object.
+            Ok(Returned::Json | Returned::Promise | Returned::Thenable(_)) => json(&value),
             Err(thrown) => failure(&thrown),
         }
     }
@@ -198,6 +211,7 @@ mod tests {
     struct Fake {
         string: bool,
         object: bool,
+        promise: bool,
         then: Option<Result<bool, &'static str>>,
         keys: Option<Result<bool, &'static str>>,
         asked_then: Cell<u32>,
@@ -212,6 +226,9 @@ mod tests {
         }
         fn is_object(&self) -> bool {
             self.object
+        }
+        fn is_native_promise(&self) -> bool {
+            self.promise
         }
         fn callable_then(&self) -> Result<Option<()>, &'static str> {
             self.asked_then.set(self.asked_then.get() + 1);
@@ -242,6 +259,13 @@ mod tests {
         let v = Fake { object: true, then: Some(Ok(true)), keys: Some(Ok(true)), ..Fake::default() };
         assert_eq!(classify(&v, false), Ok(Returned::Thenable(())));
         assert_eq!(v.asked_keys.get(), 0);
+    }
+
+    #[test]
+    fn native_promises_are_awaited_without_reading_then() {
+        let v = Fake { object: true, promise: true, then: Some(Err("then getter")), ..Fake::default() };
+        assert_eq!(classify(&v, false), Ok(Returned::Promise));
+        assert_eq!((v.asked_then.get(), v.asked_keys.get()), (0, 0));
     }
 
     #[test]
