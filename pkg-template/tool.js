@@ -145,5 +145,7 @@ export function createApi(core) {
     throw out;
   }
 
-  return { Tool, defineTool, sanitize };
+  // `executeOf` is for the other areas of the entry (a Toolkit wraps plain-object tools with it),
+  // not an export of the package.
+  return { Tool, defineTool, sanitize, executeOf };
 }

@@ -54,11 +54,16 @@ export function build({ browser = false } = {}) {
   writeFileSync(join(pkg, "index.d.ts"), dts);
   writeFileSync(join(pkg, "index.d.cts"), dts);
 
-  // The Tool class, defineTool and sanitize: one source, pkg-template/tool.js, written into
-  // both entries where they say `//# include tool.js` (one file fewer to load at startup).
-  const tool = replaceOnce(readFileSync(join(template, "tool.js"), "utf8"),
-    "export function createApi", "function createApi", "tool.js");
-  const entry = (file) => replaceOnce(readFileSync(join(template, file), "utf8"), "//# include tool.js\n", tool, file);
+  // The API: one source file per area in pkg-template/ (tool.js: Tool, defineTool, sanitize;
+  // each later area its own file), written into both entries where they say
+  // `//# include FILE` (no extra modules to load at startup). Each file's `export` is dropped:
+  // inside an entry its functions are plain declarations.
+  const include = (file) => readFileSync(join(template, file), "utf8").replace(/^export function /gm, "function ");
+  const entry = (file) => {
+    const text = readFileSync(join(template, file), "utf8");
+    if (!/^\/\/# include /m.test(text)) throw new Error(`build: ${file} includes nothing`);
+    return text.replace(/^\/\/# include (\S+)\n/gm, (_, name) => include(name));
+  };
 
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
