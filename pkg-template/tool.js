@@ -1,128 +1,339 @@
 // The `Tool` class, `defineTool` and `sanitize`, wired around the WebAssembly core. This file
-// moves values; the core decides. It reads each definition field once (a getter or a Proxy
-// trap runs once) and hands the values to the core, which checks them and resolves the
-// defaults; then it writes the five own properties itself, so that nothing a subclass defines
-// can throw through WebAssembly frames. A tool's `execute` is an arrow function (it needs no
-// `this`) that calls the tool's function and hands what it returned or threw to the core.
-// Nothing is allocated in WebAssembly memory per tool: a dropped tool is garbage like any other
-// object, and nobody has to call `free()`.
+// moves values; the core decides. Its exports take and return numbers only: the entry tells the
+// core the free facts about a value (its type), the core answers with a question or a row, and
+// the entry answers each question by running that one check itself, in a `try`. Text crosses
+// through one fixed buffer in WebAssembly memory. So no JavaScript runs inside a WebAssembly
+// call, Rust holds no JavaScript value, and nothing is allocated in WebAssembly memory per call
+// or per tool: a dropped tool is garbage like any other object, and nobody calls `free()`.
 
 /**
- * @param {{ connect: Function, initTool: Function, readFailed: Function, executeReturned: Function,
- *   executeThrew: Function, sanitizeValue: Function }} core
- *   the wasm exports
+ * @param {object} core the wasm-bindgen glue (other areas use its string-taking exports)
+ * @param {WebAssembly.Exports} wasm the instance's raw exports: memory, the stack pointer and
+ *   the number-only exports this file calls
  */
-export function createApi(core) {
-  const { connect, initTool, readFailed, executeReturned, executeThrew, sanitizeValue } = core;
-  // The core calls user code (`then`, getters, Proxy traps, `String`, `JSON.stringify`) only
-  // through these methods, so that nothing thrown ever unwinds through WebAssembly. Each
-  // returns its result, or the guard itself when the code threw; `take()` then hands over what
-  // was thrown. `result` builds every ToolResult the core makes, so they all share one shape.
-  const apply = Reflect.apply;
-  let thrown;
-  const guard = {
-    get(target, key) {
-      try { return target[key]; } catch (e) { thrown = e; return guard; }
-    },
-    has(target, key) {
-      try { return key in target; } catch (e) { thrown = e; return guard; }
-    },
-    string(value) {
-      try { return String(value); } catch (e) { thrown = e; return guard; }
-    },
-    stringify(value) {
-      try { return JSON.stringify(value); } catch (e) { thrown = e; return guard; }
-    },
-    resolve(value) {
-      try { return Promise.resolve(value); } catch (e) { thrown = e; return guard; }
-    },
-    // Awaits `value` (adopted through `then`, already read once, when the core passes it) and
-    // continues with `onValue` or `onError`: a real `await`, in an async function.
-    async settle(value, then, onValue, onError) {
-      let settled;
-      try {
-        settled = await (then === undefined ? value : new Promise((ok, fail) => apply(then, value, [ok, fail])));
-      } catch (e) {
-        return onError(e);
-      }
-      return onValue(settled);
-    },
-    result(output, isError) {
-      return { output, isError };
-    },
-    take() {
-      const e = thrown;
-      thrown = undefined;
-      return e;
-    },
-  };
-  // Hands the core the guard; the core answers with its type-code names, in code order.
-  const CODE = {};
-  connect(guard).split(",").forEach((name, code) => {
-    CODE[name] = code;
-  });
+export function createApi(core, wasm) {
+  // Built-ins captured once: later patches of the caller's globals change nothing here.
+  const { apply, getPrototypeOf } = Reflect;
+  const hasOwn = Object.hasOwn;
+  const ObjectPrototype = Object.prototype;
+  const NativePromise = Promise;
+  const isArray = Array.isArray;
+  const stringify = JSON.stringify;
+  const toString = String;
+  const fromCharCode = String.fromCharCode;
+  const bindCall = Function.prototype.call.bind.bind(Function.prototype.call);
+  const charCodeAt = bindCall(String.prototype.charCodeAt);
+  const slice = bindCall(String.prototype.slice);
+  const join = bindCall(Array.prototype.join);
+  const replaceAll = bindCall(RegExp.prototype[Symbol.replace]);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const encodeInto = bindCall(TextEncoder.prototype.encodeInto);
+  const decode = bindCall(TextDecoder.prototype.decode);
 
-  // Where the core leaves the default inputSchema and source when a definition leaves them out.
-  // Nothing runs user code between the core writing it and `init` taking the values out, so
-  // one object serves.
-  const resolved = { inputSchema: undefined, source: undefined };
-
-  // The type of a value as the core's code for it (`typeof`, with null and arrays told apart;
-  // "opaque" when Array.isArray throws, as for a revoked Proxy).
-  const typeCode = (value) => {
-    const type = typeof value;
-    if (type !== "object") return CODE[type];
-    if (value === null) return CODE.null;
-    try {
-      return Array.isArray(value) ? CODE.array : CODE.object;
-    } catch {
-      return CODE.opaque;
+  const { memory } = wasm;
+  const address = wasm.buffer();
+  let bytes, units;
+  const view = () => {
+    if (units === undefined || units.length === 0) {
+      bytes = new Uint8Array(memory.buffer, address, M.bufferBytes);
+      units = new Uint16Array(memory.buffer, address, M.bufferUnits);
     }
   };
 
-  // Reads the five fields in order (`field` says which read threw, for the core's message),
-  // hands the core their types, the name and the source in one call, and writes the tool.
-  function init(tool, def, define) {
-    let field = 0;
+  // A stack overflow (a RangeError at the engine's stack limit) can surface inside a
+  // WebAssembly frame, which then never restores the shadow-stack pointer. No export runs inside
+  // another, so whenever a call into the core throws, no core frame is live: the pointer goes
+  // back to where it stood at start-up, and the next call finds the core as new.
+  const stackPointer = wasm.__stack_pointer;
+  const stackBase = stackPointer.value;
+  const recover = (error) => {
+    stackPointer.value = stackBase;
+    return error;
+  };
+
+  // The manifest: every code and constant below comes from the core.
+  const M = JSON.parse(decode(decoder, new Uint8Array(memory.buffer, address, wasm.manifest())));
+  const S = M.steps;
+  const KIND = M.kinds;
+  const { no: NO, yes: YES, threw: THREW } = M.answers;
+  const TYPE = {};
+  M.types.forEach((name, code) => {
+    TYPE[name] = code;
+  });
+  const SOURCES = M.sources;
+  const SOURCE_CODE = Object.create(null);
+  SOURCES.forEach((name, code) => {
+    SOURCE_CODE[name] = code;
+  });
+  const UNSAFE = new RegExp(`[^${M.nameClass}]`, "g");
+
+  // ---- text across the boundary ----------------------------------------------------------------
+
+  // Writes `text`'s first units at 0 and the two units at `at` at `M.window`: all a message
+  // needs of a string of any length.
+  const writeWindow = (text, at) => {
+    view();
+    const len = text.length;
+    const head = len < M.window ? len : M.window;
+    for (let i = 0; i < head; i++) units[i] = charCodeAt(text, i);
+    for (let i = 0; i < 2 && at + i < len; i++) units[M.window + i] = charCodeAt(text, at + i);
+    return len;
+  };
+
+  // The message the core wrote (`n` units at `M.messageAt`), as a TypeError.
+  const typeError = (n) => {
+    view();
+    return new TypeError(apply(fromCharCode, null, units.subarray(M.messageAt, M.messageAt + n)));
+  };
+
+  // ---- the result table ------------------------------------------------------------------------
+
+  const kindOf = (value) => {
+    const type = typeof value;
+    if (type === "string") return KIND.string;
+    if (type === "function") return KIND.function;
+    return type === "object" && value !== null ? KIND.object : KIND.other;
+  };
+
+  // What the last check kept (a `then`, a JSON text, a message, or what a check threw). Each
+  // step that keeps something is consumed by the very next row, before any user code runs.
+  let kept;
+
+  // Answers the core's questions about `value` until it names a row.
+  function rowOf(value, awaited) {
+    let step;
     try {
-      const name = def?.name;
-      field = 1;
-      const description = def?.description;
-      field = 2;
-      const inputSchema = def?.inputSchema;
-      field = 3;
-      const source = def?.source;
-      field = 4;
-      const fn = define ? def?.run : def?.execute;
-      field = 5;
-      const types = typeCode(def) | (typeCode(name) << 4) | (typeCode(description) << 8) |
-        (typeCode(inputSchema) << 12) | (typeCode(source) << 16) | (typeCode(fn) << 20);
-      initTool(resolved, define, types, name, source);
-      const schema = resolved.inputSchema ?? inputSchema;
-      const kind = resolved.source ?? source;
-      resolved.inputSchema = resolved.source = undefined;
-      tool.name = name;
-      tool.description = description;
-      tool.inputSchema = schema;
-      tool.source = kind;
-      return fn;
+      step = wasm.firstStep(kindOf(value), awaited);
     } catch (error) {
-      throw field < 5 ? readFailed(define, def, field, error) : error;
+      throw recover(error);
+    }
+    for (;;) {
+      let answer;
+      try {
+        switch (step) {
+          case S.askPromise:
+            answer = value instanceof NativePromise ? YES : NO;
+            break;
+          case S.askThenOfObject:
+          case S.askThenOfFunction:
+            kept = value.then;
+            answer = typeof kept === "function" ? YES : NO;
+            break;
+          case S.askResultKeys:
+            answer = "output" in value && "isError" in value ? YES : NO;
+            break;
+          case S.askJson:
+            kept = stringify(value);
+            answer = typeof kept === "string" ? YES : NO;
+            break;
+          default:
+            return step;
+        }
+      } catch (error) {
+        kept = error;
+        answer = THREW;
+      }
+      try {
+        step = wasm.nextStep(step, answer);
+      } catch (error) {
+        throw recover(error);
+      }
     }
   }
 
-  // A tool's `execute`: calls `fn` with `args ?? {}` and `ctx`, and lets the core turn what it
-  // returned or threw into the result. Calling `fn` here keeps tools that call tools to
-  // JavaScript frames only.
-  const executeOf = (fn) => (args, ctx) => {
+  // message(e), as the core orders its checks.
+  function messageOf(thrown) {
+    let step;
+    try {
+      step = wasm.firstStepOfThrown(kindOf(thrown));
+    } catch (error) {
+      throw recover(error);
+    }
+    for (;;) {
+      let answer;
+      try {
+        switch (step) {
+          case S.askMessage:
+            kept = thrown.message;
+            answer = typeof kept === "string" ? YES : NO;
+            break;
+          case S.askString:
+            kept = toString(thrown);
+            answer = YES;
+            break;
+          case S.errorUnprintable:
+            return M.unprintable;
+          default:
+            return kept;
+        }
+      } catch {
+        answer = THREW;
+      }
+      try {
+        step = wasm.nextStep(step, answer);
+      } catch (error) {
+        throw recover(error);
+      }
+    }
+  }
+
+  const failure = (thrown) => ({ output: messageOf(thrown), isError: true });
+
+  // The result for a row that needs no awaiting.
+  function resultOf(step, value) {
+    switch (step) {
+      case S.text:
+        return { output: value, isError: false };
+      case S.passthrough:
+        return value;
+      case S.json:
+        return { output: kept, isError: false };
+      case S.empty:
+        return { output: "", isError: false };
+      default:
+        return failure(kept);
+    }
+  }
+
+  // A tool's `execute`: calls `fn` with `args ?? {}` and `ctx` and turns what it returned or
+  // threw into the result. An async function, so its promise is native and never rejects; a
+  // promise is awaited with a real `await`, a thenable adopted through the `then` read once.
+  const executeOf = (fn) => async (args, ctx) => {
     let value;
     try {
       value = fn(args ?? {}, ctx);
     } catch (error) {
-      return executeThrew(error);
+      return failure(error);
     }
-    return executeReturned(value);
+    let step;
+    try {
+      step = rowOf(value, false);
+      if (step === S.awaitPromise || step === S.awaitThenable) {
+        try {
+          if (step === S.awaitPromise) {
+            value = await value;
+          } else {
+            const then = kept;
+            value = await new NativePromise((resolve, reject) => apply(then, value, [resolve, reject]));
+          }
+        } catch (error) {
+          return failure(error);
+        }
+        step = rowOf(value, true);
+      }
+      return resultOf(step, value);
+    } catch (error) {
+      // Only a RangeError at the stack limit gets here; it is the tool's failure.
+      return failure(error);
+    }
   };
+
+  // ---- defineTool / new Tool -------------------------------------------------------------------
+
+  // The type code of a value (`typeof`, with null and arrays told apart; "opaque" when
+  // Array.isArray throws, as for a revoked Proxy).
+  const typeCode = (value) => {
+    const type = typeof value;
+    if (type !== "object") return TYPE[type];
+    if (value === null) return TYPE.null;
+    try {
+      return isArray(value) ? TYPE.array : TYPE.object;
+    } catch {
+      return TYPE.opaque;
+    }
+  };
+
+  // `def[key]`, or undefined when the value comes from Object.prototype (a polluted prototype
+  // never becomes a tool's field; a class's own prototype getters still count).
+  const field = (def, key) => {
+    const value = def[key];
+    if (value === undefined || hasOwn(def, key)) return value;
+    for (let o = getPrototypeOf(def); o !== null; o = getPrototypeOf(o)) {
+      if (hasOwn(o, key)) return o === ObjectPrototype ? undefined : value;
+    }
+    return value;
+  };
+
+  // The core's verdict on a name: its units cross in chunks of the buffer's size. The last
+  // accepted name is remembered (defining many tools of one name is common in loops).
+  let lastName;
+  const nameVerdict = (name) => {
+    if (name === lastName) return M.nameOk;
+    const len = name.length;
+    try {
+      if (len === 0) return wasm.checkName(0, 0);
+      for (let at = 0; at < len; at += M.bufferUnits) {
+        view();
+        const n = len - at < M.bufferUnits ? len - at : M.bufferUnits;
+        for (let i = 0; i < n; i++) units[i] = charCodeAt(name, at + i);
+        const verdict = wasm.checkName(n, at);
+        if (verdict !== M.nameOk) return verdict;
+      }
+    } catch (error) {
+      throw recover(error);
+    }
+    lastName = name;
+    return M.nameOk;
+  };
+
+  // Reads the fields in order (`read` says which read threw, for the core's message), asks the
+  // core for its verdict in one call, and writes the tool.
+  function init(tool, def, define) {
+    let read = 0;
+    let types = define ? M.define : 0;
+    let name, description, inputSchema, source, fn;
+    let rootType;
+    try {
+      const object = (typeof def === "object" && def !== null) || typeof def === "function";
+      if (object) {
+        name = field(def, "name");
+        read = 1;
+        description = field(def, "description");
+        read = 2;
+        inputSchema = field(def, "inputSchema");
+        if (typeof inputSchema === "object" && inputSchema !== null) {
+          rootType = inputSchema.type;
+          if (rootType === M.rootType) types |= M.schemaObject;
+        }
+        read = 3;
+        source = field(def, "source");
+        read = 4;
+        fn = field(def, define ? "run" : "execute");
+      }
+      read = 5;
+    } catch (error) {
+      types |= typeCode(def);
+      const message = messageOf(error);
+      try {
+        throw typeError(wasm.readFailed(types, read, writeWindow(message, 0)));
+      } catch (thrown) {
+        throw recover(thrown);
+      }
+    }
+    types |= typeCode(def) | (typeCode(name) << 4) | (typeCode(description) << 8) |
+      (typeCode(inputSchema) << 12) | (typeCode(source) << 16) | (typeCode(fn) << 20) | (typeCode(rootType) << 24);
+    const sourceCode = typeof source === "string" ? SOURCE_CODE[source] ?? M.unknownSource : M.unknownSource;
+    const nameCheck = typeof name === "string" ? nameVerdict(name) : M.nameOk;
+    let verdict;
+    try {
+      verdict = wasm.checkDefinition(types, sourceCode, nameCheck);
+      if (verdict < 0) {
+        // The core says which string its message quotes, if any.
+        const text = verdict === M.quoteName ? name : verdict === M.quoteSource ? source
+          : verdict === M.quoteRootType ? rootType : "";
+        const len = writeWindow(text, verdict === M.quoteName ? nameCheck : 0);
+        throw typeError(wasm.refusal(types, sourceCode, nameCheck, len));
+      }
+    } catch (error) {
+      throw recover(error);
+    }
+    tool.name = name;
+    tool.description = description;
+    tool.inputSchema = verdict & 1 ? { type: "object", properties: {}, additionalProperties: false } : inputSchema;
+    tool.source = verdict >> 1 ? SOURCES[(verdict >> 1) - 1] : source;
+    return fn;
+  }
 
   // `defineTool` builds through the class constructor too (V8 then sizes every tool for its
   // five in-object fields); this module-private token is how it asks for `run` and "native".
@@ -130,7 +341,8 @@ export function createApi(core) {
 
   class Tool {
     constructor(spec, how) {
-      this.execute = executeOf(init(this, spec, how === DEFINE));
+      const fn = init(this, spec, how === DEFINE);
+      this.execute = executeOf(fn);
     }
   }
 
@@ -138,11 +350,35 @@ export function createApi(core) {
     return new Tool(opts, DEFINE);
   }
 
-  // The core answers with the sanitised string, or with the TypeError to throw.
+  // ---- sanitize --------------------------------------------------------------------------------
+
+  // Short strings: the engine applies the core's pattern. Long ones: UTF-8 chunks of the buffer
+  // through the core's byte pass (encodeInto never splits a character; a lone surrogate becomes
+  // U+FFFD, one `_` as the rule says).
   function sanitize(value) {
-    const out = sanitizeValue(value);
-    if (typeof out === "string") return out;
-    throw out;
+    if (typeof value !== "string") {
+      let n;
+      try {
+        n = wasm.sanitizeError(typeCode(value));
+      } catch (error) {
+        throw recover(error);
+      }
+      throw typeError(n);
+    }
+    if (value.length <= M.engineUpTo) return replaceAll(UNSAFE, value, "_");
+    const parts = [];
+    try {
+      for (let rest = value; rest.length > 0;) {
+        view();
+        const { read, written } = encodeInto(encoder, rest, bytes);
+        const n = wasm.sanitizeBytes(written);
+        parts[parts.length] = decode(decoder, bytes.subarray(0, n));
+        rest = slice(rest, read);
+      }
+    } catch (error) {
+      throw recover(error);
+    }
+    return join(parts, "");
   }
 
   // `executeOf` is for the other areas of the entry (a Toolkit wraps plain-object tools with it),

@@ -68,7 +68,11 @@ export function build({ browser = false } = {}) {
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
-  writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""));
+  // The entry also needs the instance's raw exports (memory, the stack pointer, the
+  // number-only exports), which the web glue's initSync returns and this glue keeps private.
+  writeFileSync(join(pkg, "node", "toolnexus.cjs"),
+    replaceOnce(nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""), "\nwasm.__wbindgen_start();\n",
+      "\nwasm.__wbindgen_start();\nexports.__wasm = wasm;\n", "node glue"));
   cpSync(join(out, "nodejs", "toolnexus_bg.wasm"), join(pkg, "node", "toolnexus_bg.wasm"));
   writeFileSync(join(pkg, "node", "index.cjs"), entry("node/index.cjs"));
   cpSync(join(template, "node", "index.mjs"), join(pkg, "node", "index.mjs"));

@@ -1,34 +1,24 @@
 //! toolnexus: one shape for every LLM tool.
 //!
-//! The crate compiles to WebAssembly and is published as the npm package `toolnexus`.
-//! It holds the contract of a tool: the definition checks ([`spec`]), what `execute` resolves
-//! to whatever the tool's function does ([`execute`], with the table in [`result`]), the name
-//! sanitiser ([`mod@sanitize`]), and how the core calls user code without a JavaScript exception
-//! ever reaching WebAssembly frames ([`guard`]). The entry file `pkg-template/tool.js` reads
-//! the definition fields, calls the tool's function and writes the tool's properties; every
-//! decision is made here.
+//! The crate compiles to WebAssembly and is published as the npm package `toolnexus`. It holds
+//! the contract of a tool as plain Rust over numbers and UTF-16 units: the definition checks
+//! ([`definition`]), what `execute` resolves to whatever the tool's function does (the
+//! question-and-row machine of [`result`]), the name sanitiser ([`mod@sanitize`]) and the
+//! messages of every refusal ([`error`]). The entry file `pkg-template/tool.js` reads values,
+//! answers the core's questions and builds objects; every decision is made here.
 //!
-//! Modules that touch `JsValue` only build for `wasm32`; the rules beside them ([`rules`],
-//! [`error`], [`sanitize_str`], [`result::classify`], [`result::message_of`]) are plain Rust,
-//! tested with `cargo test`.
+//! The WebAssembly exports ([`wasm`]) take and return numbers only, and text crosses through
+//! one fixed buffer: no JavaScript value is ever held by Rust, no JavaScript runs inside a
+//! WebAssembly call, and nothing is allocated per call.
 
+pub mod definition;
 pub mod error;
 pub mod result;
 pub mod rules;
 pub mod sanitize;
 
 #[cfg(target_arch = "wasm32")]
-pub mod execute;
-#[cfg(target_arch = "wasm32")]
-pub mod guard;
-#[cfg(target_arch = "wasm32")]
-mod js;
-#[cfg(target_arch = "wasm32")]
-pub mod spec;
-#[cfg(target_arch = "wasm32")]
-mod typings;
+pub mod wasm;
 
 pub use rules::{Field, Source};
-#[cfg(target_arch = "wasm32")]
-pub use sanitize::sanitize;
 pub use sanitize::sanitize_str;

@@ -1,334 +1,350 @@
-//! How whatever `run` gives becomes a `ToolResult`.
+//! How whatever a tool's function gives becomes a `ToolResult`: the result table, as a small
+//! machine of questions and rows over numbers.
 //!
-//! The table is decided here once, in plain Rust over the [`Probe`] and [`Thrown`] traits, so
-//! that it can be tested without a JavaScript engine; the `wasm32` half implements the traits
-//! for `JsValue` and builds the result objects.
+//! The entry file tells the core the one free fact about a value (its [`Kind`]) and the core
+//! answers with a [`Step`]: either a row to act on, or a question the entry answers by running
+//! that one check in a `try` (reading `then`, the two `in` checks, `JSON.stringify`, reading
+//! `message`, `String(e)`) and handing back an [`Answer`]. So the order of the checks, which
+//! ones run at all, and what each outcome means are decided here, and no JavaScript runs inside
+//! a WebAssembly call.
 //!
 //! | run gives                                   | result                                   |
 //! |---------------------------------------------|------------------------------------------|
 //! | a string `s`                                | `{ output: s, isError: false }`          |
 //! | a native promise (before awaiting)          | awaited, then this table again           |
-//! | a thenable (before awaiting)                | awaited, then this table again           |
-//! | an object with `output` and `isError` keys  | the object itself                        |
+//! | an object or function with a callable `then` (before awaiting) | adopted through that `then`, then this table again |
+//! | a non-null object with `output` and `isError` keys | the object itself                  |
 //! | anything else `v`                           | `{ output: JSON.stringify(v) ?? "", isError: false }` |
-//! | a throw, a rejection, a throwing probe      | `{ output: message(e), isError: true }` |
+//! | a throw, a rejection, a throwing check      | `{ output: message(e), isError: true }`  |
+//!
+//! `message(e)`: `e.message` when `e` is an object (or function) whose `message` reads as a
+//! string; else `String(e)`; else [`UNPRINTABLE`].
 
 /// The output when even `String(thrown)` throws.
 pub const UNPRINTABLE: &str = "[a thrown value that cannot be converted to a string]";
 
-/// The questions the table asks of a value, in the order it asks them. Reads that run user
-/// code (a `then` getter, a Proxy's `has` trap) can fail with `Error`.
-pub trait Probe {
-    type Then;
-    type Error;
-    fn is_string(&self) -> bool;
-    /// A non-null object or a function.
-    fn is_object(&self) -> bool;
-    /// What `await` adopts without reading `then`: a native promise.
-    fn is_native_promise(&self) -> bool;
-    /// The value's `then`, when it is callable.
-    fn callable_then(&self) -> Result<Option<Self::Then>, Self::Error>;
-    /// `"output" in v && "isError" in v`.
-    fn has_result_keys(&self) -> Result<bool, Self::Error>;
+/// What `typeof` tells of a value without running any of its code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Kind {
+    String = 0,
+    /// A non-null object (arrays and Proxies included).
+    Object = 1,
+    Function = 2,
+    /// `undefined`, `null`, a number, a boolean, a bigint or a symbol.
+    Other = 3,
 }
 
-/// Which row of the table a value falls in.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Returned<T> {
-    Text,
-    /// A native promise: awaited without reading its `then`, as `await` does.
-    Promise,
-    /// Any other object with a callable `then`, read once: awaited by calling it.
-    Thenable(T),
-    ToolResult,
-    Json,
-}
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::String, Kind::Object, Kind::Function, Kind::Other];
 
-/// Classifies a value. `awaited` values come out of a settled promise, which has already
-/// unwrapped every thenable, so `then` is not read again.
-pub fn classify<P: Probe>(value: &P, awaited: bool) -> Result<Returned<P::Then>, P::Error> {
-    if value.is_string() {
-        return Ok(Returned::Text);
-    }
-    if !value.is_object() {
-        return Ok(Returned::Json);
-    }
-    if !awaited {
-        if value.is_native_promise() {
-            return Ok(Returned::Promise);
-        }
-        if let Some(then) = value.callable_then()? {
-            return Ok(Returned::Thenable(then));
-        }
-    }
-    if value.has_result_keys()? {
-        Ok(Returned::ToolResult)
-    } else {
-        Ok(Returned::Json)
+    pub fn from_code(code: u32) -> Kind {
+        Kind::ALL.get(code as usize).copied().unwrap_or(Kind::Other)
     }
 }
 
-/// The questions `message(e)` asks of a thrown value.
-pub trait Thrown {
-    type Text;
-    fn is_object(&self) -> bool;
-    /// The `message` property when reading it works and gives a string.
-    fn string_message(&self) -> Option<Self::Text>;
-    /// `String(e)`, unless it throws.
-    fn to_text(&self) -> Option<Self::Text>;
+/// How the entry answers a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Answer {
+    No = 0,
+    Yes = 1,
+    /// The check threw; the entry keeps what it threw.
+    Threw = 2,
 }
 
-/// Where the text of an error result comes from.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Message<T> {
-    /// `e.message`, a string: an `Error` of any realm, a `DOMException`, a plain `{ message }`.
-    Message(T),
-    /// `String(e)`: `"plain"`, `"42"`, `"null"`, `"undefined"`.
-    Converted(T),
-    /// Neither worked: the result says so with [`UNPRINTABLE`].
-    Unprintable,
-}
-
-pub fn message_of<E: Thrown>(thrown: &E) -> Message<E::Text> {
-    if thrown.is_object() {
-        if let Some(text) = thrown.string_message() {
-            return Message::Message(text);
+impl Answer {
+    pub fn from_code(code: u32) -> Answer {
+        match code {
+            0 => Answer::No,
+            1 => Answer::Yes,
+            _ => Answer::Threw,
         }
-    }
-    match thrown.to_text() {
-        Some(text) => Message::Converted(text),
-        None => Message::Unprintable,
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-pub use self::js::*;
+/// A question for the entry (below [`Step::Text`]) or a row to act on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Step {
+    /// Is the value a native promise? (`Yes` → awaited as `await` awaits it, `then` unread.)
+    AskPromise = 1,
+    /// Read the object's `then`: is it callable? (The entry keeps it.)
+    AskThenOfObject = 2,
+    /// The same, for a function.
+    AskThenOfFunction = 3,
+    /// `"output" in v && "isError" in v`?
+    AskResultKeys = 4,
+    /// `JSON.stringify(v)`: `Yes` for a string (kept), `No` for anything else.
+    AskJson = 5,
+    /// Of a thrown value: does reading `message` give a string (kept)? A throwing read is `No`.
+    AskMessage = 6,
+    /// Of a thrown value: `String(e)` (kept), or `Threw`.
+    AskString = 7,
 
-#[cfg(target_arch = "wasm32")]
-mod js {
-    use js_sys::Function;
-    use wasm_bindgen::{JsCast, JsValue};
+    /// `{ output: v, isError: false }`.
+    Text = 16,
+    /// `v` itself.
+    Passthrough = 17,
+    /// Await `v`, then start again with `awaited`.
+    AwaitPromise = 18,
+    /// Adopt `v` through the `then` kept, then start again with `awaited`.
+    AwaitThenable = 19,
+    /// `{ output: <the JSON kept>, isError: false }`.
+    Json = 20,
+    /// `{ output: "", isError: false }`.
+    Empty = 21,
+    /// A check threw: the thrown value kept is what failed; start the message questions.
+    Failed = 22,
+    /// `{ output: <the message kept>, isError: true }`.
+    ErrorMessage = 23,
+    /// `{ output: <String(e) kept>, isError: true }`.
+    ErrorString = 24,
+    /// `{ output: UNPRINTABLE, isError: true }`.
+    ErrorUnprintable = 25,
+}
 
-    use super::{classify, message_of, Message, Probe, Returned, Thrown};
+impl Step {
+    pub const ALL: [Step; 17] = [
+        Step::AskPromise,
+        Step::AskThenOfObject,
+        Step::AskThenOfFunction,
+        Step::AskResultKeys,
+        Step::AskJson,
+        Step::AskMessage,
+        Step::AskString,
+        Step::Text,
+        Step::Passthrough,
+        Step::AwaitPromise,
+        Step::AwaitThenable,
+        Step::Json,
+        Step::Empty,
+        Step::Failed,
+        Step::ErrorMessage,
+        Step::ErrorString,
+        Step::ErrorUnprintable,
+    ];
 
-    use crate::guard;
-    use crate::js::{has_result_keys, is_object_like, CACHE};
-
-    impl Probe for JsValue {
-        type Then = Function;
-        type Error = JsValue;
-
-        #[inline]
-        fn is_string(&self) -> bool {
-            JsValue::is_string(self)
-        }
-
-        #[inline]
-        fn is_object(&self) -> bool {
-            is_object_like(self)
-        }
-
-        fn is_native_promise(&self) -> bool {
-            self.is_instance_of::<js_sys::Promise>()
-        }
-
-        fn callable_then(&self) -> Result<Option<Function>, JsValue> {
-            let then = CACHE.with(|c| guard::get(self, &c.then))?;
-            Ok(then.dyn_into::<Function>().ok())
-        }
-
-        fn has_result_keys(&self) -> Result<bool, JsValue> {
-            has_result_keys(self)
-        }
-    }
-
-    impl Thrown for JsValue {
-        type Text = JsValue;
-
-        fn is_object(&self) -> bool {
-            is_object_like(self)
-        }
-
-        fn string_message(&self) -> Option<JsValue> {
-            CACHE.with(|c| guard::get(self, &c.message)).ok().filter(JsValue::is_string)
-        }
-
-        fn to_text(&self) -> Option<JsValue> {
-            guard::string(self).ok()
-        }
-    }
-
-    /// `{ output, isError }`, with exactly those two keys.
-    pub fn tool_result(output: &JsValue, is_error: bool) -> JsValue {
-        guard::result(output, is_error)
-    }
-
-    /// The error result for a throw or a rejection.
-    pub fn failure(thrown: &JsValue) -> JsValue {
-        match message_of(thrown) {
-            Message::Message(text) | Message::Converted(text) => tool_result(&text, true),
-            Message::Unprintable => CACHE.with(|s| tool_result(&s.unprintable, true)),
-        }
-    }
-
-    /// The result for a value that is neither a string nor a `ToolResult`.
-    pub fn json(value: &JsValue) -> JsValue {
-        match guard::stringify(value) {
-            // `undefined`, a function or a symbol stringify to `undefined`: the output is "".
-            Ok(text) if text.is_undefined() => CACHE.with(|s| tool_result(&s.empty, false)),
-            Ok(text) => tool_result(&text, false),
-            Err(thrown) => failure(&thrown),
-        }
-    }
-
-    /// The result for what `run` gave, once it is known not to be a thenable: a value a
-    /// promise settled with (`awaited`), or a returned value `classify` did not send to await.
-    pub fn finish(value: JsValue, row: Result<Returned<Function>, JsValue>) -> JsValue {
-        match row {
-            Ok(Returned::Text) => tool_result(&value, false),
-            Ok(Returned::ToolResult) => value,
-            // A settled value is never asked about promises or `then`, so these rows only
-            // arrive here when a caller passes them on; they are stringified like any object.
-            Ok(Returned::Json | Returned::Promise | Returned::Thenable(_)) => json(&value),
-            Err(thrown) => failure(&thrown),
+    /// The name the entry file knows the step by.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Step::AskPromise => "askPromise",
+            Step::AskThenOfObject => "askThenOfObject",
+            Step::AskThenOfFunction => "askThenOfFunction",
+            Step::AskResultKeys => "askResultKeys",
+            Step::AskJson => "askJson",
+            Step::AskMessage => "askMessage",
+            Step::AskString => "askString",
+            Step::Text => "text",
+            Step::Passthrough => "passthrough",
+            Step::AwaitPromise => "awaitPromise",
+            Step::AwaitThenable => "awaitThenable",
+            Step::Json => "json",
+            Step::Empty => "empty",
+            Step::Failed => "failed",
+            Step::ErrorMessage => "errorMessage",
+            Step::ErrorString => "errorString",
+            Step::ErrorUnprintable => "errorUnprintable",
         }
     }
 
-    /// The result for the value a promise settled with.
-    pub fn settled(value: JsValue) -> JsValue {
-        let row = classify(&value, true);
-        finish(value, row)
+    pub fn from_code(code: u32) -> Option<Step> {
+        Step::ALL.into_iter().find(|s| *s as u32 == code)
+    }
+}
+
+/// The first step for a value `run` gave (`awaited`: a value a promise settled with, which has
+/// no thenable left in it, so `then` is not read again).
+pub fn first(kind: Kind, awaited: bool) -> Step {
+    match (kind, awaited) {
+        (Kind::String, _) => Step::Text,
+        (Kind::Other, _) => Step::AskJson,
+        (Kind::Object, false) => Step::AskPromise,
+        // A native promise is never a function; a function can still be a thenable.
+        (Kind::Function, false) => Step::AskThenOfFunction,
+        (Kind::Object, true) => Step::AskResultKeys,
+        // A function is never a `ToolResult`: it is not a non-null object.
+        (Kind::Function, true) => Step::AskJson,
+    }
+}
+
+/// The first step of `message(e)` for a thrown value.
+pub fn first_of_thrown(kind: Kind) -> Step {
+    match kind {
+        Kind::Object | Kind::Function => Step::AskMessage,
+        Kind::String | Kind::Other => Step::AskString,
+    }
+}
+
+/// The step after `answer` to the question `asked`. A row given as `asked` (a caller mistake)
+/// stays where it is.
+pub fn next(asked: Step, answer: Answer) -> Step {
+    use Answer::{Threw, Yes};
+    match (asked, answer) {
+        (_, Threw) if asked < Step::AskMessage => Step::Failed,
+        (Step::AskPromise, Yes) => Step::AwaitPromise,
+        // `instanceof` said no: a thenable is told by reading its `then`, once.
+        (Step::AskPromise, _) => Step::AskThenOfObject,
+        (Step::AskThenOfObject | Step::AskThenOfFunction, Yes) => Step::AwaitThenable,
+        (Step::AskThenOfObject, _) => Step::AskResultKeys,
+        (Step::AskThenOfFunction, _) => Step::AskJson,
+        (Step::AskResultKeys, Yes) => Step::Passthrough,
+        (Step::AskResultKeys, _) => Step::AskJson,
+        // `undefined`, a function or a symbol stringify to `undefined`: the output is "".
+        (Step::AskJson, Yes) => Step::Json,
+        (Step::AskJson, _) => Step::Empty,
+        (Step::AskMessage, Yes) => Step::ErrorMessage,
+        (Step::AskMessage, _) => Step::AskString,
+        (Step::AskString, Yes) => Step::ErrorString,
+        (Step::AskString, _) => Step::ErrorUnprintable,
+        (row, _) => row,
+    }
+}
+
+/// Whether a step is a row (the entry acts) rather than a question (the entry answers).
+pub fn is_row(step: Step) -> bool {
+    step >= Step::Text
+}
+
+impl PartialOrd for Step {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Step {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (*self as u32).cmp(&(*other as u32))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
 
-    /// A value described by answers, counting how often each question is asked.
-    #[derive(Default)]
-    struct Fake {
-        string: bool,
-        object: bool,
-        promise: bool,
-        then: Option<Result<bool, &'static str>>,
-        keys: Option<Result<bool, &'static str>>,
-        asked_then: Cell<u32>,
-        asked_keys: Cell<u32>,
-    }
-
-    impl Probe for Fake {
-        type Then = ();
-        type Error = &'static str;
-        fn is_string(&self) -> bool {
-            self.string
+    /// Runs the machine over a scripted value: `answers` gives the answer to each question.
+    fn walk(kind: Kind, awaited: bool, answers: impl Fn(Step) -> Answer) -> (Vec<Step>, Step) {
+        let mut asked = Vec::new();
+        let mut step = first(kind, awaited);
+        while !is_row(step) {
+            asked.push(step);
+            step = next(step, answers(step));
         }
-        fn is_object(&self) -> bool {
-            self.object
-        }
-        fn is_native_promise(&self) -> bool {
-            self.promise
-        }
-        fn callable_then(&self) -> Result<Option<()>, &'static str> {
-            self.asked_then.set(self.asked_then.get() + 1);
-            self.then.unwrap_or(Ok(false)).map(|callable| callable.then_some(()))
-        }
-        fn has_result_keys(&self) -> Result<bool, &'static str> {
-            self.asked_keys.set(self.asked_keys.get() + 1);
-            self.keys.unwrap_or(Ok(false))
-        }
+        (asked, step)
     }
 
     #[test]
-    fn strings_are_text_and_nothing_else_is_asked() {
-        let v = Fake { string: true, ..Fake::default() };
-        assert_eq!(classify(&v, false), Ok(Returned::Text));
-        assert_eq!((v.asked_then.get(), v.asked_keys.get()), (0, 0));
+    fn strings_are_text_and_nothing_is_asked() {
+        assert_eq!(walk(Kind::String, false, |_| Answer::Yes), (vec![], Step::Text));
+        assert_eq!(walk(Kind::String, true, |_| Answer::Yes), (vec![], Step::Text));
     }
 
     #[test]
-    fn primitives_go_to_json_without_probing() {
-        let v = Fake::default();
-        assert_eq!(classify(&v, false), Ok(Returned::Json));
-        assert_eq!((v.asked_then.get(), v.asked_keys.get()), (0, 0));
-    }
-
-    #[test]
-    fn thenables_are_awaited_before_anything_else() {
-        let v = Fake { object: true, then: Some(Ok(true)), keys: Some(Ok(true)), ..Fake::default() };
-        assert_eq!(classify(&v, false), Ok(Returned::Thenable(())));
-        assert_eq!(v.asked_keys.get(), 0);
+    fn primitives_are_stringified_without_other_checks() {
+        let (asked, row) = walk(Kind::Other, false, |_| Answer::Yes);
+        assert_eq!((asked, row), (vec![Step::AskJson], Step::Json));
+        // `undefined` (and a symbol) stringify to `undefined`: "".
+        assert_eq!(walk(Kind::Other, false, |_| Answer::No).1, Step::Empty);
+        // A BigInt throws in JSON.stringify: handled as a throw.
+        assert_eq!(walk(Kind::Other, false, |_| Answer::Threw).1, Step::Failed);
     }
 
     #[test]
     fn native_promises_are_awaited_without_reading_then() {
-        let v = Fake { object: true, promise: true, then: Some(Err("then getter")), ..Fake::default() };
-        assert_eq!(classify(&v, false), Ok(Returned::Promise));
-        assert_eq!((v.asked_then.get(), v.asked_keys.get()), (0, 0));
+        let (asked, row) =
+            walk(Kind::Object, false, |q| if q == Step::AskPromise { Answer::Yes } else { Answer::Threw });
+        assert_eq!((asked, row), (vec![Step::AskPromise], Step::AwaitPromise));
     }
 
     #[test]
-    fn awaited_values_never_read_then_again() {
-        let v = Fake { object: true, then: Some(Ok(true)), keys: Some(Ok(true)), ..Fake::default() };
-        assert_eq!(classify(&v, true), Ok(Returned::ToolResult));
-        assert_eq!(v.asked_then.get(), 0);
+    fn thenables_are_adopted_before_the_result_keys_are_asked() {
+        let yes_then = |q| match q {
+            Step::AskPromise => Answer::No,
+            _ => Answer::Yes,
+        };
+        let (asked, row) = walk(Kind::Object, false, yes_then);
+        assert_eq!((asked, row), (vec![Step::AskPromise, Step::AskThenOfObject], Step::AwaitThenable));
+        // Functions are thenables too, as `await` sees them.
+        assert_eq!(walk(Kind::Function, false, yes_then).1, Step::AwaitThenable);
     }
 
     #[test]
     fn objects_with_both_keys_pass_through_others_become_json() {
-        let both = Fake { object: true, keys: Some(Ok(true)), ..Fake::default() };
-        assert_eq!(classify(&both, false), Ok(Returned::ToolResult));
-        let plain = Fake { object: true, keys: Some(Ok(false)), ..Fake::default() };
-        assert_eq!(classify(&plain, false), Ok(Returned::Json));
-        assert_eq!(plain.asked_then.get(), 1);
+        let answers = |keys| {
+            move |q| match q {
+                Step::AskResultKeys => keys,
+                Step::AskJson => Answer::Yes,
+                _ => Answer::No,
+            }
+        };
+        let (asked, row) = walk(Kind::Object, false, answers(Answer::Yes));
+        assert_eq!(
+            (asked, row),
+            (vec![Step::AskPromise, Step::AskThenOfObject, Step::AskResultKeys], Step::Passthrough)
+        );
+        assert_eq!(walk(Kind::Object, false, answers(Answer::No)).1, Step::Json);
     }
 
     #[test]
-    fn a_throwing_probe_is_an_error() {
-        let then = Fake { object: true, then: Some(Err("then getter")), ..Fake::default() };
-        assert_eq!(classify(&then, false), Err("then getter"));
-        let keys = Fake { object: true, keys: Some(Err("has trap")), ..Fake::default() };
-        assert_eq!(classify(&keys, false), Err("has trap"));
+    fn a_function_is_never_a_tool_result() {
+        let (asked, row) = walk(Kind::Function, false, |_| Answer::No);
+        assert_eq!((asked, row), (vec![Step::AskThenOfFunction, Step::AskJson], Step::Empty));
+        let (asked, row) = walk(Kind::Function, true, |_| Answer::No);
+        assert_eq!((asked, row), (vec![Step::AskJson], Step::Empty));
     }
 
-    struct FakeThrown {
-        object: bool,
-        message: Option<&'static str>,
-        text: Option<&'static str>,
+    #[test]
+    fn awaited_values_never_read_then_again() {
+        let (asked, row) = walk(Kind::Object, true, |_| Answer::Yes);
+        assert_eq!((asked, row), (vec![Step::AskResultKeys], Step::Passthrough));
     }
 
-    impl Thrown for FakeThrown {
-        type Text = &'static str;
-        fn is_object(&self) -> bool {
-            self.object
+    #[test]
+    fn a_throwing_check_fails_the_call() {
+        for q in [Step::AskPromise, Step::AskThenOfObject, Step::AskResultKeys, Step::AskJson] {
+            let (_, row) =
+                walk(Kind::Object, false, |asked| if asked == q { Answer::Threw } else { Answer::No });
+            assert_eq!(row, Step::Failed, "{q:?}");
         }
-        fn string_message(&self) -> Option<&'static str> {
-            self.message
-        }
-        fn to_text(&self) -> Option<&'static str> {
-            self.text
-        }
     }
 
     #[test]
-    fn the_message_property_wins_for_objects() {
-        let e = FakeThrown { object: true, message: Some("boom"), text: Some("Error: boom") };
-        assert_eq!(message_of(&e), Message::Message("boom"));
-    }
-
-    #[test]
-    fn primitives_and_message_less_objects_are_converted() {
-        let e = FakeThrown { object: false, message: Some("ignored"), text: Some("42") };
-        assert_eq!(message_of(&e), Message::Converted("42"));
-        let e = FakeThrown { object: true, message: None, text: Some("[object Object]") };
-        assert_eq!(message_of(&e), Message::Converted("[object Object]"));
-    }
-
-    #[test]
-    fn unconvertible_values_get_the_fixed_text() {
-        let e = FakeThrown { object: true, message: None, text: None };
-        assert_eq!(message_of(&e), Message::Unprintable);
+    fn messages_come_from_message_then_string_then_the_fixed_text() {
+        let walk_thrown = |kind, answers: &dyn Fn(Step) -> Answer| {
+            let mut step = first_of_thrown(kind);
+            let mut asked = Vec::new();
+            while !is_row(step) {
+                asked.push(step);
+                step = next(step, answers(step));
+            }
+            (asked, step)
+        };
+        assert_eq!(walk_thrown(Kind::Object, &|_| Answer::Yes), (vec![Step::AskMessage], Step::ErrorMessage));
+        assert_eq!(
+            walk_thrown(Kind::Object, &|q| if q == Step::AskMessage { Answer::No } else { Answer::Yes }),
+            (vec![Step::AskMessage, Step::AskString], Step::ErrorString)
+        );
+        assert_eq!(walk_thrown(Kind::Function, &|_| Answer::Threw).1, Step::ErrorUnprintable);
+        // Primitives: `String(e)`, never `message`.
+        assert_eq!(walk_thrown(Kind::Other, &|_| Answer::Yes), (vec![Step::AskString], Step::ErrorString));
+        assert_eq!(walk_thrown(Kind::String, &|_| Answer::Yes).0, vec![Step::AskString]);
         assert!(!UNPRINTABLE.is_empty());
+    }
+
+    #[test]
+    fn codes_round_trip_and_rows_stay_put() {
+        for step in Step::ALL {
+            assert_eq!(Step::from_code(step as u32), Some(step));
+            if is_row(step) {
+                assert_eq!(next(step, Answer::Yes), step);
+            }
+        }
+        assert_eq!(Step::from_code(0), None);
+        assert_eq!(Step::from_code(99), None);
+        for kind in Kind::ALL {
+            assert_eq!(Kind::from_code(kind as u32), kind);
+        }
+        assert_eq!(Kind::from_code(77), Kind::Other);
+        assert_eq!(Answer::from_code(9), Answer::Threw);
     }
 }

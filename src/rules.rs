@@ -174,7 +174,9 @@ pub fn type_names() -> String {
     JsType::ALL.map(|(_, name)| name).join(",")
 }
 
-/// The types of a definition's fields, four bits each, as the entry file packs them.
+/// The types of a definition's fields, four bits each, as the entry file packs them: the
+/// definition, `name`, `description`, `inputSchema`, `source`, the function, and
+/// `inputSchema.type`; then two flags ([`FieldTypes::SCHEMA_OBJECT`], [`FieldTypes::DEFINE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FieldTypes(pub u32);
 
@@ -202,6 +204,27 @@ impl FieldTypes {
     pub fn function(self) -> JsType {
         self.at(5)
     }
+    /// `inputSchema.type`, read only when `inputSchema` is an object.
+    pub fn schema_type(self) -> JsType {
+        self.at(6)
+    }
+    /// Whether `inputSchema.type` is the string `"object"`.
+    pub fn schema_type_is_object(self) -> bool {
+        self.0 & Self::SCHEMA_OBJECT != 0
+    }
+    /// Which export is checking.
+    pub fn maker(self) -> Maker {
+        if self.0 & Self::DEFINE != 0 {
+            Maker::DefineTool
+        } else {
+            Maker::NewTool
+        }
+    }
+
+    /// The bit set when `inputSchema.type === "object"`.
+    pub const SCHEMA_OBJECT: u32 = 1 << 28;
+    /// The bit set by `defineTool` (clear for `new Tool`).
+    pub const DEFINE: u32 = 1 << 29;
 }
 
 /// The characters of a tool name as a regular-expression class body; the same set as
@@ -212,6 +235,17 @@ pub const NAME_CLASS: &str = "a-zA-Z0-9_-";
 #[inline]
 pub const fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Whether a UTF-16 code unit may stand in a tool name: `[a-zA-Z0-9_-]`.
+#[inline]
+pub const fn is_name_unit(unit: u16) -> bool {
+    unit < 0x80 && is_name_byte(unit as u8)
+}
+
+/// The index of the first unit outside `[a-zA-Z0-9_-]`, if any.
+pub fn first_bad_unit(units: &[u16]) -> Option<usize> {
+    units.iter().position(|&u| !is_name_unit(u))
 }
 
 /// Why a name was refused.

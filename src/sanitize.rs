@@ -54,67 +54,48 @@ const TABLE: [Emit; 256] = {
 /// assert_eq!(toolnexus::sanitize_str("😀"), "__");
 /// ```
 pub fn sanitize_str(value: &str) -> String {
-    let bytes = value.as_bytes();
-    // The output never has more bytes than the input: each character of n UTF-8 bytes gives
-    // at most n underscores (1 → 1, 2 → 1, 3 → 1, 4 → 2).
-    let mut out = Vec::with_capacity(bytes.len());
-    for &b in bytes {
-        match TABLE[b as usize] {
-            Emit::Keep => out.push(b),
-            Emit::One => out.push(b'_'),
-            Emit::Two => out.extend_from_slice(b"__"),
-            Emit::None => {}
-        }
-    }
-    // Only ASCII bytes were pushed, so this cannot fail; the fallback keeps it panic-free.
-    String::from_utf8(out).unwrap_or_default()
+    let mut bytes = value.as_bytes().to_vec();
+    let len = sanitize_utf8_in_place(&mut bytes);
+    bytes.truncate(len);
+    // Only ASCII bytes were written, so this cannot fail; the fallback keeps it panic-free.
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
-#[cfg(target_arch = "wasm32")]
-pub use self::js::{sanitize, sanitize_value};
-
-#[cfg(target_arch = "wasm32")]
-mod js {
-    use js_sys::JsString;
-    use wasm_bindgen::prelude::*;
-
-    use crate::error::SanitizeError;
-    use crate::js::{kind_of, Text, CACHE};
-
-    /// Up to this many UTF-16 code units, copying the string into WebAssembly and the result
-    /// back costs more than the work, so the core has the engine apply its pattern; longer
-    /// strings take the byte pass of [`super::sanitize_str`], which beats the engine's regex
-    /// replacement by far. Both give the same result for every string.
-    const ENGINE_UP_TO: u32 = 256;
-
-    /// `sanitize` for Rust callers: the sanitised string, or the `TypeError` for a value that
-    /// is not a string.
-    pub fn sanitize(value: &JsValue) -> Result<JsString, JsValue> {
-        let Some(text) = value.dyn_ref::<JsString>() else {
-            return Err(SanitizeError { got: kind_of(value).to_string() }.into());
+/// The byte pass: rewrites the UTF-8 text in `bytes` into its sanitised form, in place, and
+/// returns the length of the result (ASCII, one byte per UTF-16 unit of the input).
+///
+/// The output never outgrows the input (a character of n UTF-8 bytes gives at most n
+/// underscores: 1 → 1, 2 → 1, 3 → 1, 4 → 2), and the second underscore of a four-byte
+/// character is written when its first continuation byte is read, so every write lands at or
+/// behind the read. `bytes` must hold whole characters (`TextEncoder.encodeInto` never splits
+/// one).
+pub fn sanitize_utf8_in_place(bytes: &mut [u8]) -> usize {
+    let mut out = 0;
+    let mut pending = false;
+    for read in 0..bytes.len() {
+        let b = bytes[read];
+        let emit = match TABLE[b as usize] {
+            Emit::Keep => b,
+            Emit::One => b'_',
+            Emit::Two => {
+                pending = true;
+                b'_'
+            }
+            Emit::None if pending => {
+                pending = false;
+                b'_'
+            }
+            Emit::None => continue,
         };
-        if text.length() <= ENGINE_UP_TO {
-            return Ok(CACHE.with(|c| text.unchecked_ref::<Text>().replace(&c.unsafe_unit, &c.underscore)));
-        }
-        let copy = text.as_string().unwrap_or_default();
-        Ok(JsString::from(super::sanitize_str(&copy)))
+        bytes[out] = emit;
+        out += 1;
     }
-
-    /// The export behind the package's `sanitize`: the sanitised string, or the `TypeError`
-    /// the entry file throws. One plain value crosses back, where a `Result` would cost an
-    /// extra trip through the externref table on every call.
-    #[wasm_bindgen(js_name = sanitizeValue, skip_typescript)]
-    pub fn sanitize_value(value: JsValue) -> JsValue {
-        match sanitize(&value) {
-            Ok(text) => text.into(),
-            Err(error) => error,
-        }
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::sanitize_str;
+    use super::{sanitize_str, sanitize_utf8_in_place};
 
     /// The contract's reference: JavaScript's `value.replace(/[^a-zA-Z0-9_-]/g, "_")`, over
     /// UTF-16 code units.
@@ -162,6 +143,16 @@ mod tests {
         let out = sanitize_str(text);
         assert_eq!(out, reference(text));
         assert_eq!(out.len(), text.encode_utf16().count());
+    }
+
+    #[test]
+    fn the_in_place_pass_matches_and_never_outgrows_the_input() {
+        for text in ["", "a", "é😀b", "ab c😀", "\u{FFFD}x", "—— ok"] {
+            let mut bytes = text.as_bytes().to_vec();
+            let n = sanitize_utf8_in_place(&mut bytes);
+            assert!(n <= text.len());
+            assert_eq!(&bytes[..n], reference(text).as_bytes(), "{text:?}");
+        }
     }
 
     #[test]

@@ -5,8 +5,8 @@ const core = require("./toolnexus.cjs");
 
 //# include tool.js
 
-const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core, core.__wasm);
 
-exports.Tool = Tool;
-exports.defineTool = defineTool;
-exports.sanitize = sanitize;
+exports.Tool = api.Tool;
+exports.defineTool = api.defineTool;
+exports.sanitize = api.sanitize;

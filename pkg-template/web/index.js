@@ -11,8 +11,10 @@ function decode(base64) {
   return bytes;
 }
 
-core.initSync({ module: decode(wasm) });
+const instance = core.initSync({ module: decode(wasm) });
 
 //# include tool.js
 
-export const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core, instance);
+
+export const { Tool, defineTool, sanitize } = api;

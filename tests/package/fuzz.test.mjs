@@ -186,7 +186,8 @@ async function reference(run, args, ctx) {
   }
   if (typeof v === "string") return { output: v, isError: false };
   try {
-    if (isObjectLike(v) && "output" in v && "isError" in v) return { same: v };
+    // A function is never a ToolResult: it is not a non-null object.
+    if (typeof v === "object" && v !== null && "output" in v && "isError" in v) return { same: v };
     return { output: JSON.stringify(v) ?? "", isError: false };
   } catch (e) {
     return { output: messageOf(e), isError: true };
@@ -254,7 +255,8 @@ const field = {
   name: fc.oneof({ arbitrary: plain(validName), weight: 6 }, plain(fc.constant("")), plain(fc.string({ unit: "binary" })),
     plain(codeUnits(8)), anyValue, around(plain(validName), "new String", (s) => new String(s))),
   description: fc.oneof({ arbitrary: text, weight: 6 }, anyValue, around(text, "new String", (s) => new String(s))),
-  inputSchema: fc.oneof({ arbitrary: plain(fc.constant(undefined)), weight: 3 }, { arbitrary: plain(fc.object()), weight: 3 },
+  inputSchema: fc.oneof({ arbitrary: plain(fc.constant(undefined)), weight: 3 },
+    { arbitrary: plain(fc.object().map((o) => ({ ...o, type: "object" }))), weight: 3 }, plain(fc.object()),
     plain(fc.constant(null)), plain(fc.array(anything, { maxLength: 2 })), anyValue, plain(fc.constant(() => {})),
     fc.constant(recipe("Proxy([])", () => new Proxy([], {}))),
     fc.constant(recipe("Proxy({type})", () => new Proxy({ type: "object" }, {}))), proxies),
@@ -329,7 +331,9 @@ function definitionModel(def, via) {
   if (!(typeof name === "string" && /^[a-zA-Z0-9_-]+$/.test(name))) bad.push("name");
   if (typeof description !== "string") bad.push("description");
   const isArray = (v) => { try { return Array.isArray(v); } catch { return true; } }; // a revoked Proxy: refused
-  if (!(inputSchema === undefined || (typeof inputSchema === "object" && inputSchema !== null && !isArray(inputSchema)))) {
+  const rootType = (schema) => { try { return schema.type; } catch { return undefined; } };
+  if (!(inputSchema === undefined ||
+    (typeof inputSchema === "object" && inputSchema !== null && !isArray(inputSchema) && rootType(inputSchema) === "object"))) {
     bad.push("inputSchema");
   }
   if (!(source === undefined || source === null || SOURCES.includes(source))) bad.push("source");
