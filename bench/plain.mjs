@@ -52,7 +52,7 @@ function toResult(value) {
   return { output: output === undefined ? "" : output, isError: false };
 }
 
-function wrap(fn) {
+export function wrap(fn) {
   return async (args, ctx) => {
     try {
       return toResult(await fn(args ?? {}, ctx));

@@ -62,10 +62,6 @@ export function createApi(core, wasm) {
     TYPE[name] = code;
   });
   const SOURCES = M.sources;
-  const SOURCE_CODE = Object.create(null);
-  SOURCES.forEach((name, code) => {
-    SOURCE_CODE[name] = code;
-  });
   const UNSAFE = new RegExp(`[^${M.nameClass}]`, "g");
 
   // ---- text across the boundary ----------------------------------------------------------------
@@ -232,27 +228,47 @@ export function createApi(core, wasm) {
   // ---- defineTool / new Tool -------------------------------------------------------------------
 
   // The type code of a value (`typeof`, with null and arrays told apart; "opaque" when
-  // Array.isArray throws, as for a revoked Proxy).
+  // Array.isArray throws, as for a revoked Proxy), compared against constants: a keyed lookup
+  // by the `typeof` string would cost more than the rest of a definition.
+  const [T_UNDEFINED, T_NULL, T_BOOLEAN, T_NUMBER, T_BIGINT, T_STRING, T_SYMBOL, T_FUNCTION, T_ARRAY, T_OBJECT, T_OPAQUE] =
+    ["undefined", "null", "boolean", "number", "bigint", "string", "symbol", "function", "array", "object", "opaque"]
+      .map((name) => TYPE[name]);
   const typeCode = (value) => {
-    const type = typeof value;
-    if (type !== "object") return TYPE[type];
-    if (value === null) return TYPE.null;
-    try {
-      return isArray(value) ? TYPE.array : TYPE.object;
-    } catch {
-      return TYPE.opaque;
+    switch (typeof value) {
+      case "string": return T_STRING;
+      case "function": return T_FUNCTION;
+      case "undefined": return T_UNDEFINED;
+      case "object":
+        if (value === null) return T_NULL;
+        try {
+          return isArray(value) ? T_ARRAY : T_OBJECT;
+        } catch {
+          return T_OPAQUE;
+        }
+      case "number": return T_NUMBER;
+      case "boolean": return T_BOOLEAN;
+      case "bigint": return T_BIGINT;
+      default: return T_SYMBOL;
     }
   };
 
-  // `def[key]`, or undefined when the value comes from Object.prototype (a polluted prototype
-  // never becomes a tool's field; a class's own prototype getters still count).
-  const field = (def, key) => {
-    const value = def[key];
-    if (value === undefined || hasOwn(def, key)) return value;
+  // A source's code, or the core's code for an unknown one.
+  const sourceCode = (source) => {
+    for (let i = 0; i < SOURCES.length; i++) if (SOURCES[i] === source) return i;
+    return M.unknownSource;
+  };
+
+  // Whether `def[key]`, which equals `Object.prototype[key]`, comes from Object.prototype: a
+  // polluted prototype never becomes a tool's field (a class's own prototype getters still
+  // count). Each field below is read with a named load and compared with Object.prototype's
+  // (keyed loads would cost more than the rest of a definition), so only a value that
+  // Object.prototype holds too is looked at here.
+  const inherited = (def, key) => {
+    if (hasOwn(def, key)) return false;
     for (let o = getPrototypeOf(def); o !== null; o = getPrototypeOf(o)) {
-      if (hasOwn(o, key)) return o === ObjectPrototype ? undefined : value;
+      if (hasOwn(o, key)) return o === ObjectPrototype;
     }
-    return value;
+    return false;
   };
 
   // The core's verdict on a name: its units cross in chunks of the buffer's size. The last
@@ -284,26 +300,40 @@ export function createApi(core, wasm) {
     let types = define ? M.define : 0;
     let name, description, inputSchema, source, fn;
     let rootType;
+    const object = typeof def === "object" && def !== null;
     try {
-      const object = (typeof def === "object" && def !== null) || typeof def === "function";
       if (object) {
-        name = field(def, "name");
+        name = def.name;
+        if (name !== undefined && name === ObjectPrototype.name && inherited(def, "name")) name = undefined;
         read = 1;
-        description = field(def, "description");
+        description = def.description;
+        if (description !== undefined && description === ObjectPrototype.description && inherited(def, "description")) {
+          description = undefined;
+        }
         read = 2;
-        inputSchema = field(def, "inputSchema");
+        inputSchema = def.inputSchema;
+        if (inputSchema !== undefined && inputSchema === ObjectPrototype.inputSchema && inherited(def, "inputSchema")) {
+          inputSchema = undefined;
+        }
         if (typeof inputSchema === "object" && inputSchema !== null) {
           rootType = inputSchema.type;
           if (rootType === M.rootType) types |= M.schemaObject;
         }
         read = 3;
-        source = field(def, "source");
+        source = def.source;
+        if (source !== undefined && source === ObjectPrototype.source && inherited(def, "source")) source = undefined;
         read = 4;
-        fn = field(def, define ? "run" : "execute");
+        if (define) {
+          fn = def.run;
+          if (fn !== undefined && fn === ObjectPrototype.run && inherited(def, "run")) fn = undefined;
+        } else {
+          fn = def.execute;
+          if (fn !== undefined && fn === ObjectPrototype.execute && inherited(def, "execute")) fn = undefined;
+        }
       }
       read = 5;
     } catch (error) {
-      types |= typeCode(def);
+      types |= T_OBJECT;
       const message = messageOf(error);
       try {
         throw typeError(wasm.readFailed(types, read, writeWindow(message, 0)));
@@ -311,19 +341,25 @@ export function createApi(core, wasm) {
         throw recover(thrown);
       }
     }
-    types |= typeCode(def) | (typeCode(name) << 4) | (typeCode(description) << 8) |
-      (typeCode(inputSchema) << 12) | (typeCode(source) << 16) | (typeCode(fn) << 20) | (typeCode(rootType) << 24);
-    const sourceCode = typeof source === "string" ? SOURCE_CODE[source] ?? M.unknownSource : M.unknownSource;
+    // The common types are told inline; arrays are objects to the definition check.
+    types |= (object ? T_OBJECT : typeCode(def)) |
+      ((typeof name === "string" ? T_STRING : typeCode(name)) << 4) |
+      ((typeof description === "string" ? T_STRING : typeCode(description)) << 8) |
+      (typeCode(inputSchema) << 12) |
+      ((source === undefined ? T_UNDEFINED : typeof source === "string" ? T_STRING : typeCode(source)) << 16) |
+      ((typeof fn === "function" ? T_FUNCTION : typeCode(fn)) << 20) |
+      ((typeof rootType === "string" ? T_STRING : typeCode(rootType)) << 24);
+    const sourceIs = typeof source === "string" ? sourceCode(source) : M.unknownSource;
     const nameCheck = typeof name === "string" ? nameVerdict(name) : M.nameOk;
     let verdict;
     try {
-      verdict = wasm.checkDefinition(types, sourceCode, nameCheck);
+      verdict = wasm.checkDefinition(types, sourceIs, nameCheck);
       if (verdict < 0) {
         // The core says which string its message quotes, if any.
         const text = verdict === M.quoteName ? name : verdict === M.quoteSource ? source
           : verdict === M.quoteRootType ? rootType : "";
         const len = writeWindow(text, verdict === M.quoteName ? nameCheck : 0);
-        throw typeError(wasm.refusal(types, sourceCode, nameCheck, len));
+        throw typeError(wasm.refusal(types, sourceIs, nameCheck, len));
       }
     } catch (error) {
       throw recover(error);
