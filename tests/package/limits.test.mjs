@@ -1,0 +1,34 @@
+// The contract's "Never poisoned" limits: stack overflows at every depth, strings of a hundred
+// million characters, polluted prototypes, patched globals. Each case runs in a process of its
+// own (limits-child.mjs), so that what one does to the process cannot help or hurt the next.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const child = fileURLToPath(new URL("./limits-child.mjs", import.meta.url));
+
+function runCase(name) {
+  const r = spawnSync(process.execPath, ["--max-old-space-size=4096", child, name], { encoding: "utf8" });
+  assert.equal(r.status, 0, `${name} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  assert.match(r.stdout, new RegExp(`^ok ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m"));
+}
+
+describe("never poisoned, at the limits", () => {
+  for (const name of [
+    "overflow:defineTool refused",
+    "overflow:defineTool accepted",
+    "overflow:new Tool refused in every field",
+    "overflow:sanitize",
+    "overflow:execute",
+    "recursion:a tool calling itself through execute",
+    "memory:sanitize of 100M characters",
+    "memory:a refused 100M-character name",
+    "pollution:Object.prototype fields are absent",
+    "globals:patched built-ins change no check",
+    "functions:never a passthrough",
+    "surrogates:shown escaped in messages",
+  ]) {
+    it(name, () => runCase(name));
+  }
+});
