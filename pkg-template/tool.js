@@ -16,7 +16,6 @@ export function createApi(core, wasm) {
   const { apply, getPrototypeOf } = Reflect;
   const hasOwn = Object.hasOwn;
   const ObjectPrototype = Object.prototype;
-  const NativePromise = Promise;
   const isArray = Array.isArray;
   const stringify = JSON.stringify;
   const toString = String;
@@ -92,8 +91,8 @@ export function createApi(core, wasm) {
     return type === "object" && value !== null ? KIND.object : KIND.other;
   };
 
-  // What the last check kept (a `then`, a JSON text, a message, or what a check threw). Each
-  // step that keeps something is consumed by the very next row, before any user code runs.
+  // What the last check kept (a JSON text, a message, or what a check threw). It is consumed by
+  // the very next row, before any user code runs.
   let kept;
 
   // Answers the core's questions about `value` until it names a row.
@@ -108,14 +107,6 @@ export function createApi(core, wasm) {
       let answer;
       try {
         switch (step) {
-          case S.askPromise:
-            answer = value instanceof NativePromise ? YES : NO;
-            break;
-          case S.askThenOfObject:
-          case S.askThenOfFunction:
-            kept = value.then;
-            answer = typeof kept === "function" ? YES : NO;
-            break;
           case S.askResultKeys:
             answer = "output" in value && "isError" in value ? YES : NO;
             break;
@@ -193,8 +184,8 @@ export function createApi(core, wasm) {
   }
 
   // A tool's `execute`: calls `fn` with `args ?? {}` and `ctx` and turns what it returned or
-  // threw into the result. An async function, so its promise is native and never rejects; a
-  // promise is awaited with a real `await`, a thenable adopted through the `then` read once.
+  // threw into the result. An async function, so its promise is native and never rejects; what
+  // the core sends to be awaited is awaited with a real `await`, exactly as `await` awaits.
   const executeOf = (fn) => async (args, ctx) => {
     let value;
     try {
@@ -202,17 +193,11 @@ export function createApi(core, wasm) {
     } catch (error) {
       return failure(error);
     }
-    let step;
     try {
-      step = rowOf(value, false);
-      if (step === S.awaitPromise || step === S.awaitThenable) {
+      let step = rowOf(value, false);
+      if (step === S.await) {
         try {
-          if (step === S.awaitPromise) {
-            value = await value;
-          } else {
-            const then = kept;
-            value = await new NativePromise((resolve, reject) => apply(then, value, [resolve, reject]));
-          }
+          value = await value;
         } catch (error) {
           return failure(error);
         }

@@ -3,16 +3,15 @@
 //!
 //! The entry file tells the core the one free fact about a value (its [`Kind`]) and the core
 //! answers with a [`Step`]: either a row to act on, or a question the entry answers by running
-//! that one check in a `try` (reading `then`, the two `in` checks, `JSON.stringify`, reading
-//! `message`, `String(e)`) and handing back an [`Answer`]. So the order of the checks, which
+//! that one check in a `try` (the two `in` checks, `JSON.stringify`, reading `message`,
+//! `String(e)`) and handing back an [`Answer`]. So the order of the checks, which
 //! ones run at all, and what each outcome means are decided here, and no JavaScript runs inside
 //! a WebAssembly call.
 //!
 //! | run gives                                   | result                                   |
 //! |---------------------------------------------|------------------------------------------|
 //! | a string `s`                                | `{ output: s, isError: false }`          |
-//! | a native promise (before awaiting)          | awaited, then this table again           |
-//! | an object or function with a callable `then` (before awaiting) | adopted through that `then`, then this table again |
+//! | an object or a function (before awaiting)   | awaited exactly as `await` awaits it (a promise adopted, a thenable's `then` read once and called), then this table again |
 //! | a non-null object with `output` and `isError` keys | the object itself                  |
 //! | anything else `v`                           | `{ output: JSON.stringify(v) ?? "", isError: false }` |
 //! | a throw, a rejection, a throwing check      | `{ output: message(e), isError: true }`  |
@@ -67,29 +66,22 @@ impl Answer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum Step {
-    /// Is the value a native promise? (`Yes` → awaited as `await` awaits it, `then` unread.)
-    AskPromise = 1,
-    /// Read the object's `then`: is it callable? (The entry keeps it.)
-    AskThenOfObject = 2,
-    /// The same, for a function.
-    AskThenOfFunction = 3,
     /// `"output" in v && "isError" in v`?
-    AskResultKeys = 4,
+    AskResultKeys = 1,
     /// `JSON.stringify(v)`: `Yes` for a string (kept), `No` for anything else.
-    AskJson = 5,
+    AskJson = 2,
     /// Of a thrown value: does reading `message` give a string (kept)? A throwing read is `No`.
-    AskMessage = 6,
+    AskMessage = 3,
     /// Of a thrown value: `String(e)` (kept), or `Threw`.
-    AskString = 7,
+    AskString = 4,
 
     /// `{ output: v, isError: false }`.
     Text = 16,
     /// `v` itself.
     Passthrough = 17,
-    /// Await `v`, then start again with `awaited`.
-    AwaitPromise = 18,
-    /// Adopt `v` through the `then` kept, then start again with `awaited`.
-    AwaitThenable = 19,
+    /// `await v` (a real `await`: no check of the entry's could match it for every Proxy),
+    /// then start again with `awaited`.
+    Await = 18,
     /// `{ output: <the JSON kept>, isError: false }`.
     Json = 20,
     /// `{ output: "", isError: false }`.
@@ -105,18 +97,14 @@ pub enum Step {
 }
 
 impl Step {
-    pub const ALL: [Step; 17] = [
-        Step::AskPromise,
-        Step::AskThenOfObject,
-        Step::AskThenOfFunction,
+    pub const ALL: [Step; 13] = [
         Step::AskResultKeys,
         Step::AskJson,
         Step::AskMessage,
         Step::AskString,
         Step::Text,
         Step::Passthrough,
-        Step::AwaitPromise,
-        Step::AwaitThenable,
+        Step::Await,
         Step::Json,
         Step::Empty,
         Step::Failed,
@@ -128,17 +116,13 @@ impl Step {
     /// The name the entry file knows the step by.
     pub const fn name(self) -> &'static str {
         match self {
-            Step::AskPromise => "askPromise",
-            Step::AskThenOfObject => "askThenOfObject",
-            Step::AskThenOfFunction => "askThenOfFunction",
             Step::AskResultKeys => "askResultKeys",
             Step::AskJson => "askJson",
             Step::AskMessage => "askMessage",
             Step::AskString => "askString",
             Step::Text => "text",
             Step::Passthrough => "passthrough",
-            Step::AwaitPromise => "awaitPromise",
-            Step::AwaitThenable => "awaitThenable",
+            Step::Await => "await",
             Step::Json => "json",
             Step::Empty => "empty",
             Step::Failed => "failed",
@@ -159,9 +143,9 @@ pub fn first(kind: Kind, awaited: bool) -> Step {
     match (kind, awaited) {
         (Kind::String, _) => Step::Text,
         (Kind::Other, _) => Step::AskJson,
-        (Kind::Object, false) => Step::AskPromise,
-        // A native promise is never a function; a function can still be a thenable.
-        (Kind::Function, false) => Step::AskThenOfFunction,
+        // Any object or function may be a promise or a thenable: `await` tells, and reads `then`
+        // at most once.
+        (Kind::Object | Kind::Function, false) => Step::Await,
         (Kind::Object, true) => Step::AskResultKeys,
         // A function is never a `ToolResult`: it is not a non-null object.
         (Kind::Function, true) => Step::AskJson,
@@ -182,12 +166,6 @@ pub fn next(asked: Step, answer: Answer) -> Step {
     use Answer::{Threw, Yes};
     match (asked, answer) {
         (_, Threw) if asked < Step::AskMessage => Step::Failed,
-        (Step::AskPromise, Yes) => Step::AwaitPromise,
-        // `instanceof` said no: a thenable is told by reading its `then`, once.
-        (Step::AskPromise, _) => Step::AskThenOfObject,
-        (Step::AskThenOfObject | Step::AskThenOfFunction, Yes) => Step::AwaitThenable,
-        (Step::AskThenOfObject, _) => Step::AskResultKeys,
-        (Step::AskThenOfFunction, _) => Step::AskJson,
         (Step::AskResultKeys, Yes) => Step::Passthrough,
         (Step::AskResultKeys, _) => Step::AskJson,
         // `undefined`, a function or a symbol stringify to `undefined`: the output is "".
@@ -250,45 +228,27 @@ mod tests {
     }
 
     #[test]
-    fn native_promises_are_awaited_without_reading_then() {
-        let (asked, row) =
-            walk(Kind::Object, false, |q| if q == Step::AskPromise { Answer::Yes } else { Answer::Threw });
-        assert_eq!((asked, row), (vec![Step::AskPromise], Step::AwaitPromise));
+    fn objects_and_functions_are_awaited_before_anything_is_asked() {
+        assert_eq!(walk(Kind::Object, false, |_| Answer::Threw), (vec![], Step::Await));
+        assert_eq!(walk(Kind::Function, false, |_| Answer::Threw), (vec![], Step::Await));
     }
 
     #[test]
-    fn thenables_are_adopted_before_the_result_keys_are_asked() {
-        let yes_then = |q| match q {
-            Step::AskPromise => Answer::No,
-            _ => Answer::Yes,
-        };
-        let (asked, row) = walk(Kind::Object, false, yes_then);
-        assert_eq!((asked, row), (vec![Step::AskPromise, Step::AskThenOfObject], Step::AwaitThenable));
-        // Functions are thenables too, as `await` sees them.
-        assert_eq!(walk(Kind::Function, false, yes_then).1, Step::AwaitThenable);
-    }
-
-    #[test]
-    fn objects_with_both_keys_pass_through_others_become_json() {
+    fn settled_objects_with_both_keys_pass_through_others_become_json() {
         let answers = |keys| {
             move |q| match q {
                 Step::AskResultKeys => keys,
-                Step::AskJson => Answer::Yes,
-                _ => Answer::No,
+                _ => Answer::Yes,
             }
         };
-        let (asked, row) = walk(Kind::Object, false, answers(Answer::Yes));
-        assert_eq!(
-            (asked, row),
-            (vec![Step::AskPromise, Step::AskThenOfObject, Step::AskResultKeys], Step::Passthrough)
-        );
-        assert_eq!(walk(Kind::Object, false, answers(Answer::No)).1, Step::Json);
+        let (asked, row) = walk(Kind::Object, true, answers(Answer::Yes));
+        assert_eq!((asked, row), (vec![Step::AskResultKeys], Step::Passthrough));
+        let (asked, row) = walk(Kind::Object, true, answers(Answer::No));
+        assert_eq!((asked, row), (vec![Step::AskResultKeys, Step::AskJson], Step::Json));
     }
 
     #[test]
     fn a_function_is_never_a_tool_result() {
-        let (asked, row) = walk(Kind::Function, false, |_| Answer::No);
-        assert_eq!((asked, row), (vec![Step::AskThenOfFunction, Step::AskJson], Step::Empty));
         let (asked, row) = walk(Kind::Function, true, |_| Answer::No);
         assert_eq!((asked, row), (vec![Step::AskJson], Step::Empty));
     }
@@ -301,11 +261,10 @@ mod tests {
 
     #[test]
     fn a_throwing_check_fails_the_call() {
-        for q in [Step::AskPromise, Step::AskThenOfObject, Step::AskResultKeys, Step::AskJson] {
-            let (_, row) =
-                walk(Kind::Object, false, |asked| if asked == q { Answer::Threw } else { Answer::No });
-            assert_eq!(row, Step::Failed, "{q:?}");
-        }
+        assert_eq!(walk(Kind::Object, true, |_| Answer::Threw), (vec![Step::AskResultKeys], Step::Failed));
+        let (_, row) =
+            walk(Kind::Object, true, |q| if q == Step::AskJson { Answer::Threw } else { Answer::No });
+        assert_eq!(row, Step::Failed);
     }
 
     #[test]

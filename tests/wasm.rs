@@ -59,7 +59,7 @@ fn the_manifest_is_json_with_every_code_the_entry_uses() {
     for key in [
         "\"types\":[\"undefined\",\"null\"",
         "\"sources\":[\"mcp\"",
-        "\"steps\":{\"askPromise\":1",
+        "\"steps\":{\"askResultKeys\":1",
         "\"messageAt\":1024",
     ] {
         assert!(text.contains(key), "{key} in {text}");
@@ -136,9 +136,8 @@ fn the_byte_pass_sanitizes_in_place() {
 fn the_result_table_walks_as_the_contract_says() {
     let step = |s: Step| s as u32;
     assert_eq!(first_step(Kind::String as u32, false), step(Step::Text));
-    assert_eq!(first_step(Kind::Object as u32, false), step(Step::AskPromise));
-    assert_eq!(next_step(step(Step::AskPromise), Answer::No as u32), step(Step::AskThenOfObject));
-    assert_eq!(next_step(step(Step::AskThenOfObject), Answer::No as u32), step(Step::AskResultKeys));
+    assert_eq!(first_step(Kind::Object as u32, false), step(Step::Await));
+    assert_eq!(first_step(Kind::Object as u32, true), step(Step::AskResultKeys));
     assert_eq!(next_step(step(Step::AskResultKeys), Answer::Yes as u32), step(Step::Passthrough));
     assert_eq!(next_step(step(Step::AskResultKeys), Answer::Threw as u32), step(Step::Failed));
     assert_eq!(first_step_of_thrown(Kind::Other as u32), step(Step::AskString));
