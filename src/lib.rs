@@ -12,6 +12,7 @@
 //! [`error`], [`sanitize_str`], [`result::classify`], [`result::message_of`]) are plain Rust,
 //! tested with `cargo test`.
 
+mod decorator;
 pub mod error;
 pub mod result;
 pub mod rules;

@@ -4,9 +4,13 @@
 const core = require("./toolnexus.cjs");
 
 //# include tool.js
+//# include decorator.js
 
-const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core);
+Object.assign(api, decoratorApi(core, api));
 
-exports.Tool = Tool;
-exports.defineTool = defineTool;
-exports.sanitize = sanitize;
+exports.Tool = api.Tool;
+exports.defineTool = api.defineTool;
+exports.sanitize = api.sanitize;
+exports.tool = api.tool;
+exports.collectTools = api.collectTools;
