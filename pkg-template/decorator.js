@@ -102,6 +102,7 @@ export function decoratorApi(core, api) {
         // Private names are per class: `#m` in a subclass does not override `#m` in its base.
         key: context.private ? {} : key,
         label: show(key),
+        privateStatic: context.private && context.static,
         name: toolName,
         description,
         inputSchema,
@@ -125,17 +126,23 @@ export function decoratorApi(core, api) {
     }
     const found = new Map(); // key -> { entry, fn }
 
-    // Decorated methods recorded against `obj` or anything it inherits from (a class's
-    // static methods are recorded against the class, and a subclass inherits them), the
-    // farthest first, so that a later record for the same key (an override) takes its place.
-    const chain = [];
-    for (let o = obj; o !== null && o !== Object.prototype && o !== Function.prototype; o = getPrototypeOf(o)) {
+    // Decorated methods recorded against `obj`: an instance's, base classes' first (their
+    // constructors ran first), so that a later record for the same key (an override) takes
+    // its place. A class's static methods are recorded against the class, and a subclass
+    // inherits the public ones: for a class, its base classes' records come first.
+    const chain = [obj];
+    for (let o = obj; typeof o === "function";) {
+      o = getPrototypeOf(o);
+      if (o === null || o === Function.prototype) break;
       chain.push(o);
     }
     for (let i = chain.length - 1; i >= 0; i--) {
       const list = records.get(chain[i]);
       if (list === undefined) continue;
-      for (const entry of list) found.set(entry.key, { entry, fn: undefined });
+      for (const entry of list) {
+        // A private static method can only be reached on its own class.
+        if (i === 0 || !entry.privateStatic) found.set(entry.key, { entry, fn: undefined });
+      }
     }
     for (const item of found.values()) {
       const fn = item.entry.get(obj);

@@ -153,10 +153,26 @@ export async function runDecoratorChecks(toolnexus: typeof Toolnexus): Promise<R
   })
 
   class Doubler extends Counter {
+    @tool("The subclass's version")
+    static override version() {
+      return `${this.name} 2.0`
+    }
+
+    @tool("A private static method")
+    static #build() {
+      return this.name
+    }
+
     @tool("Add twice")
     override add(args: { by?: number }) {
       super.add(args)
       return super.add(args)
+    }
+
+    // Private names are per class: this does not override Counter's #hidden.
+    @tool("Doubler's own private method", { name: "hidden_too" })
+    #hidden() {
+      return `also hidden ${this.label}`
     }
 
     @tool("Reset the counter")
@@ -178,10 +194,29 @@ export async function runDecoratorChecks(toolnexus: typeof Toolnexus): Promise<R
     const add = byName(tools, "add")
     const r = await add.execute({ by: 3 })
     const reset = await byName(tools, "reset").execute({})
-    return (names(tools) === '["add","read","fail","full_result","by_symbol","hidden","reset"]' &&
+    const hidden = await byName(tools, "hidden").execute({})
+    const hiddenToo = await byName(tools, "hidden_too").execute({})
+    return (names(tools) === '["add","read","fail","full_result","by_symbol","hidden","hidden_too","reset"]' &&
+      hidden.output === "hidden d" && hiddenToo.output === "also hidden d" &&
       add.description === "Add twice" && JSON.stringify(add.inputSchema.properties) === "{}" && r.output === "d: 6" &&
       reset.output === "d reset" && d.count === 0) || `${names(tools)} ${JSON.stringify(r)}`
   })
+  await check("a subclass's static tools: its override in its base's place, this the subclass", async () => {
+    class Tripler extends Doubler {}
+    const sub = collectTools(Doubler)
+    const inherited = collectTools(Tripler)
+    const r1 = await byName(sub, "version").execute({})
+    const r2 = await byName(inherited, "version").execute({})
+    const own = await byName(sub, "build").execute({})
+    return (names(sub) === '["version","build"]' && names(inherited) === '["version"]' &&
+      byName(sub, "version").description === "The subclass's version" &&
+      byName(inherited, "version").description === "The subclass's version" &&
+      r1.output === "Doubler 2.0" && r2.output === "Tripler 2.0" && own.output === "Doubler" &&
+      byName(collectTools(Counter), "version").description === "The class's version") ||
+      `${names(sub)} ${names(inherited)} ${JSON.stringify([r1, r2, own])}`
+  })
+  await check("an object made from an instance by Object.create has no decorated tools of its own", () =>
+    collectTools(Object.create(new Counter("p"))).length === 0)
   await check("an undecorated override runs under the base's tool", async () => {
     const tools = collectTools(new Quiet("q"))
     const read = byName(tools, "read")
@@ -215,6 +250,14 @@ export async function runDecoratorChecks(toolnexus: typeof Toolnexus): Promise<R
       k.output === "keyed" && m.output === "3" && tools.every((t) => t.source === "native")) ||
       `${names(tools)} ${JSON.stringify([r, s, k, m])}`
   })
+  await check("an own marked property shadows a decorated method of the same key", async () => {
+    const s = new Counter("s")
+    s.add = tool("An own add", { name: "own_add" })(() => "own")
+    const tools = collectTools(s)
+    const r = await tools[0]!.execute({})
+    return (names(tools) === '["own_add","read","fail","full_result","by_symbol","hidden"]' && r.output === "own") ||
+      `${names(tools)} ${JSON.stringify(r)}`
+  })
   await check("an object with nothing marked has no tools", () =>
     collectTools({ f: () => 1 }).length === 0 && collectTools(new (class {})()).length === 0)
 
@@ -240,9 +283,9 @@ export async function runDecoratorChecks(toolnexus: typeof Toolnexus): Promise<R
         }
       }
       return Bad
-    }, /name/))
+    }, /symbol: give the tool a name/))
   await check("a symbol-keyed marked function without a name is a TypeError asking for name", () =>
-    typeError(() => collectTools({ [Symbol("s")]: tool("d")(() => 1) }), /name/))
+    typeError(() => collectTools({ [Symbol("s")]: tool("d")(() => 1) }), /symbol: give the tool a name/))
   await check("a bad schema is a TypeError naming inputSchema", () =>
     // @ts-expect-error a schema is an object
     typeError(() => tool("d", { inputSchema: null }), /inputSchema/))
