@@ -5,7 +5,7 @@
 // Nothing is written on user objects: what `tool` learns lives in two module-private WeakMaps.
 // A decorated method registers an instance initializer (`context.addInitializer`), which runs
 // in the constructor of each new instance and records the method against that instance; so
-// `collectTools` needs no `Symbol.metadata` (Node.js 18 and 20 lack it, and so do most browsers),
+// `collectTools` needs no `Symbol.metadata` (Node.js 18 and 20 lack it),
 // finds inherited methods (the base constructor records them first), resolves each method
 // through `context.access` at collection time (so a subclass override, or another decorator
 // wrapping the method, is what runs), and reaches private methods too.

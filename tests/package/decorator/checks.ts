@@ -217,6 +217,28 @@ export async function runDecoratorChecks(toolnexus: typeof Toolnexus): Promise<R
   })
   await check("an object made from an instance by Object.create has no decorated tools of its own", () =>
     collectTools(Object.create(new Counter("p"))).length === 0)
+  await check("a decorator applied after @tool wraps the method, and the tool runs the wrapper", async () => {
+    const calls: string[] = []
+    function logged<This, A extends unknown[], R>(method: (this: This, ...args: A) => R,
+      context: ClassMethodDecoratorContext<This, (this: This, ...args: A) => R>) {
+      return function (this: This, ...args: A): R {
+        calls.push(String(context.name))
+        return method.apply(this, args)
+      }
+    }
+    class Wrapped {
+      constructor(readonly who: string) {}
+      @logged
+      @tool("Say hello")
+      hello() {
+        return `hello from ${this.who}`
+      }
+    }
+    const w = new Wrapped("w")
+    const r = await collectTools(w)[0]!.execute({})
+    return (r.output === "hello from w" && calls.join() === "hello" && w.hello() === "hello from w" &&
+      calls.join() === "hello,hello") || `${JSON.stringify(r)} ${calls.join()}`
+  })
   await check("an undecorated override runs under the base's tool", async () => {
     const tools = collectTools(new Quiet("q"))
     const read = byName(tools, "read")
