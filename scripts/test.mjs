@@ -99,6 +99,10 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
     console.log(`seed fixtures match ${seedDocs}`);
   }
 
+  // The decorator checks are TypeScript with standard decorators: tsc compiles them (and
+  // checks their @ts-expect-error lines) for the Node.js suites and the browser pages.
+  console.log("tsc -p package/decorator/tsconfig.json");
+  run(join(work, "node_modules", ".bin", "tsc"), ["-p", join("package", "decorator", "tsconfig.json")], { env, cwd: work });
 }
 
 if (want("package")) {

@@ -11,6 +11,7 @@
 //! one fixed buffer: no JavaScript value is ever held by Rust, no JavaScript runs inside a
 //! WebAssembly call, and nothing is allocated per call.
 
+mod decorator;
 pub mod definition;
 pub mod error;
 pub mod result;

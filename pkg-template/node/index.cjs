@@ -4,9 +4,13 @@
 const core = require("./toolnexus.cjs");
 
 //# include tool.js
+//# include decorator.js
 
 const api = createApi(core, core.__wasm);
+Object.assign(api, decoratorApi(core, api));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
 exports.sanitize = api.sanitize;
+exports.tool = api.tool;
+exports.collectTools = api.collectTools;

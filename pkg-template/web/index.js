@@ -14,7 +14,9 @@ function decode(base64) {
 const instance = core.initSync({ module: decode(wasm) });
 
 //# include tool.js
+//# include decorator.js
 
 const api = createApi(core, instance);
+Object.assign(api, decoratorApi(core, api));
 
-export const { Tool, defineTool, sanitize } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools } = api;

@@ -55,25 +55,31 @@ async function resultsAt(url) {
   }
 }
 
-function assertAllPass(results) {
-  assert.ok(results.length >= 9, `expected the full set of checks, got ${results.length}`);
+function assertAllPass(results, min = 9) {
+  assert.ok(results.length >= min, `expected the full set of checks, got ${results.length}`);
   for (const [name, passed, detail] of results) assert.ok(passed, `${name}: ${detail}`);
 }
 
 describe("toolnexus in Chromium", () => {
   let base;
   before(async () => {
-    const { server, url } = await serve({ "/node_modules/": join(consumer, "node_modules"), "/": join(here, "pages") });
+    // /decorator/: the decorator checks as tsc compiled them in the consumer project.
+    const { server, url } = await serve({ "/node_modules/": join(consumer, "node_modules"),
+      "/decorator/": join(consumer, "package", "decorator", "dist"), "/": join(here, "pages") });
     servers.push(server);
     base = url;
   });
 
   it("imports as a native ES module with no bundler and no init call", async () => {
-    assertAllPass(await resultsAt(`${base}/index.html`));
+    const results = await resultsAt(`${base}/index.html`);
+    assertAllPass(results, 40);
+    assert.ok(results.some(([name]) => name === "this is the instance, per instance"), "the decorator checks ran");
   });
 
   it("works in a module Web Worker", async () => {
-    assertAllPass(await resultsAt(`${base}/worker.html`));
+    const results = await resultsAt(`${base}/worker.html`);
+    assertAllPass(results, 40);
+    assert.ok(results.some(([name]) => name === "this is the instance, per instance"), "the decorator checks ran");
   });
 
   it("the browser entry imports nothing from node: and reads no process", () => {

@@ -7,8 +7,8 @@ const toolnexus = require("toolnexus");
 const { defineTool, sanitize, Tool } = toolnexus;
 
 describe("require('toolnexus')", () => {
-  it("gives defineTool, sanitize and Tool", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+  it("gives defineTool, sanitize, Tool, tool and collectTools", () => {
+    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "collectTools", "defineTool", "sanitize", "tool"]);
   });
 
   it("is the very instance import gives", async () => {

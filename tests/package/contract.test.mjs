@@ -30,8 +30,8 @@ async function stillWorks() {
 }
 
 describe("exports", () => {
-  it("are defineTool, sanitize and the Tool class", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+  it("are defineTool, sanitize, the Tool class, tool and collectTools", () => {
+    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "collectTools", "defineTool", "sanitize", "tool"]);
     assert.equal(typeof defineTool, "function");
     assert.equal(typeof sanitize, "function");
     assert.equal(typeof Tool, "function");
