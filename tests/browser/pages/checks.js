@@ -57,6 +57,31 @@ export async function runChecks({ defineTool, sanitize, Tool }) {
     const samples = ["get user", "😀", "\ud800", "héllo.wörld", ""];
     return samples.every((s) => sanitize(s) === s.replace(/[^a-zA-Z0-9_-]/g, "_")) || samples.map(sanitize).join("|");
   });
+  await check("every export keeps working after calls at every depth near the stack limit", async () => {
+    const deep = (f) => {
+      try {
+        deep(f);
+      } catch {
+        try {
+          f();
+        } catch {
+          // a RangeError at the limit, or the TypeError f provokes
+        }
+      }
+    };
+    const earlier = defineTool({ name: "earlier", description: "", run: ({ id }) => `user ${id}` });
+    const pending = [];
+    for (let i = 0; i < 300; i++) {
+      deep(() => defineTool({ name: `bad name ${i}`, description: "", run() {} }));
+      deep(() => [sanitize("a b"), sanitize("é x".repeat(100)), sanitize(i)]);
+      deep(() => new Tool(null));
+      deep(() => pending.push(earlier.execute({ id: i })));
+    }
+    await Promise.allSettled(pending);
+    const r = await earlier.execute({ id: 7 });
+    return (r.output === "user 7" && sanitize("a b") === "a_b" &&
+      defineTool({ name: "fine", description: "", run() {} }).name === "fine") || JSON.stringify(r);
+  });
   await check("the module still works after errors", async () => {
     try { sanitize(1); } catch { /* expected */ }
     try { new Tool(null); } catch { /* expected */ }
