@@ -25,8 +25,7 @@ export function createApi(core, wasm) {
   const slice = bindCall(String.prototype.slice);
   const join = bindCall(Array.prototype.join);
   const replaceAll = bindCall(RegExp.prototype[Symbol.replace]);
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
+  let encoder, decoder; // made on the first long sanitize
   const encodeInto = bindCall(TextEncoder.prototype.encodeInto);
   const decode = bindCall(TextDecoder.prototype.decode);
 
@@ -52,7 +51,7 @@ export function createApi(core, wasm) {
   };
 
   // The manifest: every code and constant below comes from the core.
-  const M = JSON.parse(decode(decoder, new Uint8Array(memory.buffer, address, wasm.manifest())));
+  const M = JSON.parse(apply(fromCharCode, null, new Uint8Array(memory.buffer, address, wasm.manifest())));
   const S = M.steps;
   const KIND = M.kinds;
   const { no: NO, yes: YES, threw: THREW } = M.answers;
@@ -388,6 +387,10 @@ export function createApi(core, wasm) {
     }
     if (value.length <= M.engineUpTo) return replaceAll(UNSAFE, value, "_");
     const parts = [];
+    if (encoder === undefined) {
+      encoder = new TextEncoder();
+      decoder = new TextDecoder();
+    }
     try {
       for (let rest = value; rest.length > 0;) {
         view();
