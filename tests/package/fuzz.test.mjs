@@ -449,6 +449,73 @@ describe("sanitize on arbitrary strings", () => {
 });
 
 // What fuzzing found, kept as minimal reproductions.
+describe("every export at a random depth near the stack limit", () => {
+  // Runs `f` at a depth `slack` frames above the engine's stack limit: deeper than any test
+  // reaches on purpose, and sometimes at a depth where `f` itself overflows part-way.
+  function nearLimit(slack, f) {
+    let depth = 0;
+    const probe = () => {
+      depth++;
+      probe();
+    };
+    try {
+      probe();
+    } catch {
+      // depth is now about the limit
+    }
+    const target = Math.max(0, depth - slack);
+    let outcome;
+    const down = (n) => {
+      if (n > 0) return down(n - 1);
+      try {
+        outcome = { value: f() };
+      } catch (error) {
+        outcome = { error };
+      }
+      return undefined;
+    };
+    try {
+      down(target);
+    } catch (error) {
+      outcome = { error };
+    }
+    return outcome;
+  }
+  const exportCall = fc.oneof(
+    fc.tuple(fc.constant("defineTool"), definitions),
+    fc.tuple(fc.constant("new Tool"), definitions),
+    fc.tuple(fc.constant("sanitize"), fc.oneof(plain(fc.string({ unit: "binary", maxLength: 600 })), anyValue)),
+    fc.tuple(fc.constant("execute"), fc.constantFrom(...Object.keys(BEHAVIOURS)), value),
+  );
+  it("gives the contract's answer or the engine's RangeError, and leaves every export working", async () => {
+    await check("near the limit", fc.asyncProperty(exportCall, fc.integer({ min: 0, max: 400 }), async (call, slack) => {
+      const [which, first, second] = call;
+      const outcome = nearLimit(slack, () => {
+        switch (which) {
+          case "defineTool": return defineTool(first());
+          case "new Tool": return new Tool(first());
+          case "sanitize": return sanitize(first());
+          default: return toolOf(behaviour(first, second())).execute({});
+        }
+      });
+      if ("error" in outcome) {
+        assert.ok(outcome.error instanceof TypeError || outcome.error instanceof RangeError,
+          `threw ${outcome.error?.constructor?.name}: ${outcome.error?.message}`);
+      } else if (which === "execute") {
+        // A promise: it settles with a result, or (where the overflow struck while settling)
+        // rejects with the engine's RangeError.
+        try {
+          const r = await outcome.value;
+          assert.equal(typeof r, "object");
+        } catch (error) {
+          assert.ok(error instanceof RangeError, String(error));
+        }
+      }
+      await healthy();
+    }));
+  });
+});
+
 describe("found by fuzzing", () => {
   /** Runs `script` in a fresh process (it may break the module for good), returns its JSON line. */
   function inChild(script) {
