@@ -53,6 +53,7 @@ export function createApi(core, wasm) {
   // The manifest: every code and constant below comes from the core.
   const M = JSON.parse(apply(fromCharCode, null, new Uint8Array(memory.buffer, address, wasm.manifest())));
   const S = M.steps;
+  const OVERFLOWED = M.overflowed;
   const KIND = M.kinds;
   const { no: NO, yes: YES, threw: THREW } = M.answers;
   const TYPE = {};
@@ -186,13 +187,13 @@ export function createApi(core, wasm) {
   // threw into the result. An async function, so its promise is native and never rejects; what
   // the core sends to be awaited is awaited with a real `await`, exactly as `await` awaits.
   const executeOf = (fn) => async (args, ctx) => {
-    let value;
     try {
-      value = fn(args ?? {}, ctx);
-    } catch (error) {
-      return failure(error);
-    }
-    try {
+      let value;
+      try {
+        value = fn(args ?? {}, ctx);
+      } catch (error) {
+        return failure(error);
+      }
       let step = rowOf(value, false);
       if (step === S.await) {
         try {
@@ -203,9 +204,10 @@ export function createApi(core, wasm) {
         step = rowOf(value, true);
       }
       return resultOf(step, value);
-    } catch (error) {
-      // Only a RangeError at the stack limit gets here; it is the tool's failure.
-      return failure(error);
+    } catch {
+      // Only the engine's RangeError gets here: the stack ran out while the result was being
+      // made (a call at the very limit). Answered without another call, so it cannot overflow.
+      return { output: OVERFLOWED, isError: true };
     }
   };
 

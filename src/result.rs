@@ -22,6 +22,10 @@
 /// The output when even `String(thrown)` throws.
 pub const UNPRINTABLE: &str = "[a thrown value that cannot be converted to a string]";
 
+/// The output when the engine's stack ran out while the result itself was being made (a call
+/// made at the very stack limit): the one row the entry writes without asking anything.
+pub const OVERFLOWED: &str = "[the call stack ran out while the tool's result was being made]";
+
 /// What `typeof` tells of a value without running any of its code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]

@@ -7,7 +7,7 @@ use std::fmt::{self, Write};
 use super::buffer::{ByteWriter, BYTES, MESSAGE_AT, UNITS};
 use crate::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, QUOTE_ROOT_TYPE, QUOTE_SOURCE, UNKNOWN_SOURCE};
 use crate::error::WINDOW_UNITS;
-use crate::result::{Answer, Kind, Step, UNPRINTABLE};
+use crate::result::{Answer, Kind, Step, OVERFLOWED, UNPRINTABLE};
 use crate::rules::{FieldTypes, JsType, Source, NAME_CLASS};
 
 /// Up to this many UTF-16 units, `sanitize` has the engine apply the core's pattern (copying a
@@ -54,6 +54,7 @@ pub fn write(w: &mut ByteWriter<'_>) -> fmt::Result {
     write!(
         w,
         ",\"nameClass\":\"{NAME_CLASS}\",\"engineUpTo\":{ENGINE_UP_TO},\"bufferBytes\":{BYTES},\"bufferUnits\":{UNITS}\
-         ,\"window\":{WINDOW_UNITS},\"messageAt\":{MESSAGE_AT},\"unprintable\":\"{UNPRINTABLE}\"}}"
+         ,\"window\":{WINDOW_UNITS},\"messageAt\":{MESSAGE_AT},\"unprintable\":\"{UNPRINTABLE}\"\
+         ,\"overflowed\":\"{OVERFLOWED}\"}}"
     )
 }

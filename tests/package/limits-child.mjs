@@ -17,15 +17,25 @@ const glue = createRequire(import.meta.url)(
 const memoryBytes = () => glue.__wasm.memory.buffer.byteLength;
 const MiB = 1 << 20;
 
-/** Calls `f` at every depth near the engine's stack limit, catching whatever it throws. */
+/**
+ * Calls `f` at the engine's stack limit, and again one frame up each time it throws, until it
+ * returns: a call that always throws (a refused definition) runs at every depth of the stack.
+ */
 function deep(f) {
   try {
     deep(f);
   } catch {
+    f();
+  }
+}
+
+/** `deep(f)`, `rounds` times, whatever reaches the top. */
+function atEveryDepth(rounds, f) {
+  for (let i = 0; i < rounds; i++) {
     try {
-      f();
+      deep(() => f(i));
     } catch {
-      // a RangeError at the limit, or the TypeError f provokes
+      // the TypeError f provokes, having run at every depth
     }
   }
 }
@@ -49,45 +59,59 @@ async function everythingWorks(earlier) {
 }
 
 const earlier = defineTool({ name: "earlier", description: "", run: ({ id }) => `user ${id}` });
+// Rounds of `deep`: a call that always throws runs at every depth (thousands of frames) each
+// round; one that returns runs near the limit a few times each round.
 const ROUNDS = Number(process.env.LIMIT_ROUNDS ?? 3000);
+const THROWING_ROUNDS = Number(process.env.LIMIT_THROWING_ROUNDS ?? 60);
 
 const cases = {
-  // Each export, called at every depth near the stack limit, thousands of times.
   async "overflow:defineTool refused"() {
-    for (let i = 0; i < ROUNDS; i++) deep(() => defineTool({ name: `bad name ${i}`, description: "", run() {} }));
+    atEveryDepth(THROWING_ROUNDS, (i) => defineTool({ name: `bad name ${i}`, description: "", run() {} }));
     await everythingWorks(earlier);
   },
   async "overflow:defineTool accepted"() {
-    for (let i = 0; i < ROUNDS; i++) deep(() => defineTool({ name: `n${i & 7}`, description: "", run() {} }));
+    atEveryDepth(ROUNDS, (i) => defineTool({ name: `n${i & 7}`, description: "", run() {} }));
     await everythingWorks(earlier);
   },
   async "overflow:new Tool refused in every field"() {
     const bad = [null, { name: 1 }, { name: "", description: "" }, { name: "x", description: "", source: "local" },
       { name: "x", description: "", inputSchema: { type: "array" } }, { get name() { throw new Error("no"); } }];
-    for (let i = 0; i < ROUNDS; i++) deep(() => new Tool(bad[i % bad.length]));
+    atEveryDepth(THROWING_ROUNDS, (i) => new Tool(bad[i % bad.length]));
     await everythingWorks(earlier);
   },
   async "overflow:sanitize"() {
     const long = "é😀 x".repeat(300);
-    for (let i = 0; i < ROUNDS; i++) deep(() => [sanitize("get user"), sanitize(long), sanitize(i)]);
+    atEveryDepth(ROUNDS, () => [sanitize("get user"), sanitize(long)]);
+    atEveryDepth(THROWING_ROUNDS, (i) => sanitize(i));
     await everythingWorks(earlier);
   },
   async "overflow:execute"() {
     const tools = [earlier, defineTool({ name: "t", description: "", run: () => { throw Object.create(null); } }),
       defineTool({ name: "p", description: "", run: () => ({ output: "x", isError: false }) }),
       defineTool({ name: "o", description: "", run: () => ({ toJSON() { return 1n; } }) })];
+    // A call at the very limit may get the engine's RangeError, as a throw or (where the stack
+    // ran out while the result was being made) as a rejection; nothing else ever surfaces. A
+    // promise lost to an overflow in `push` is reported here rather than ending the process.
+    const lost = [];
+    process.on("unhandledRejection", (reason) => lost.push(reason));
     const pending = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      deep(() => {
-        pending.push(tools[i & 3].execute({ id: i }));
-      });
-    }
-    // Every promise settles: resolved with a result, or (only where the overflow struck inside
-    // the settling itself) rejected with the engine's RangeError.
+    atEveryDepth(ROUNDS, (i) => {
+      pending.push(tools[i & 3].execute({ id: i }));
+    });
+    assert.ok(pending.length >= ROUNDS);
+    let fulfilled = 0;
     for (const p of await Promise.allSettled(pending)) {
-      if (p.status === "fulfilled") assert.equal(typeof p.value.output, "string");
-      else assert.ok(p.reason instanceof RangeError, String(p.reason));
+      if (p.status === "rejected") {
+        assert.ok(p.reason instanceof RangeError, String(p.reason));
+        continue;
+      }
+      fulfilled++;
+      assert.equal(typeof p.value.output, "string");
+      assert.equal(typeof p.value.isError, "boolean");
     }
+    assert.ok(fulfilled >= ROUNDS / 2, `${fulfilled} of ${pending.length} fulfilled`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const reason of lost) assert.ok(reason instanceof RangeError, String(reason));
     await everythingWorks(earlier);
   },
   async "recursion:a tool calling itself through execute"() {
