@@ -13,6 +13,7 @@
 //! tested with `cargo test`.
 
 pub mod error;
+pub mod python;
 pub mod result;
 pub mod rules;
 pub mod sanitize;
