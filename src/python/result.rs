@@ -48,13 +48,18 @@ pub trait Raised {
     fn means_stop(&self) -> bool;
 }
 
-/// The output of a failure: `str(e)`, or [`UNPRINTABLE`] when `str(e)` failed. `None` when the
-/// exception means stop and must propagate.
-pub fn failure_text<R: Raised>(raised: &R, text: Option<String>) -> Option<String> {
+/// The output of a failure: `str(e)` when it worked, else the fixed text `unprintable` gives
+/// ([`UNPRINTABLE`]). `None` when the exception means stop and must propagate; `str(e)` is
+/// then never asked.
+pub fn failure_text<R: Raised, T>(
+    raised: &R,
+    text: impl FnOnce() -> Option<T>,
+    unprintable: impl FnOnce() -> T,
+) -> Option<T> {
     if raised.means_stop() {
         None
     } else {
-        Some(text.unwrap_or_else(|| UNPRINTABLE.to_string()))
+        Some(text().unwrap_or_else(unprintable))
     }
 }
 
@@ -96,9 +101,16 @@ mod tests {
 
     #[test]
     fn failures_show_str_or_a_fixed_text_and_stops_propagate() {
-        assert_eq!(failure_text(&E(false), Some("boom".into())).as_deref(), Some("boom"));
-        assert_eq!(failure_text(&E(false), Some(String::new())).as_deref(), Some(""));
-        assert_eq!(failure_text(&E(false), None).as_deref(), Some(UNPRINTABLE));
-        assert_eq!(failure_text(&E(true), Some("stop".into())), None);
+        let fixed = || UNPRINTABLE.to_string();
+        assert_eq!(failure_text(&E(false), || Some("boom".to_string()), fixed).as_deref(), Some("boom"));
+        assert_eq!(failure_text(&E(false), || Some(String::new()), fixed).as_deref(), Some(""));
+        assert_eq!(failure_text(&E(false), || None, fixed).as_deref(), Some(UNPRINTABLE));
+        let asked = std::cell::Cell::new(false);
+        let text = || {
+            asked.set(true);
+            Some("stop".to_string())
+        };
+        assert_eq!(failure_text(&E(true), text, fixed), None);
+        assert!(!asked.get(), "str(e) of a stop is never asked");
     }
 }
