@@ -9,36 +9,39 @@
 
 use crate::rules::is_name_byte;
 
-/// What one byte of the input contributes to the output.
-#[derive(Clone, Copy)]
-enum Emit {
-    /// An allowed ASCII byte: itself.
-    Keep,
-    /// A disallowed ASCII byte, or the first byte of a longer sequence: one `_`.
-    Underscore,
-    /// A continuation byte (`0b10xx_xxxx`): nothing.
-    Skip,
-}
-
-const fn emit(b: u8) -> Emit {
-    if b < 0x80 {
-        if is_name_byte(b) {
-            Emit::Keep
-        } else {
-            Emit::Underscore
-        }
-    } else if b < 0xC0 {
-        Emit::Skip
+/// An ASCII byte as the output keeps it: itself when [`is_name_byte`], else `_`. Written
+/// without a table or a branch so that the all-ASCII pass compiles to vector code; a test
+/// holds it to [`is_name_byte`] for every byte.
+#[inline]
+const fn ascii_out(b: u8) -> u8 {
+    let lower = b | 0x20;
+    let letter = lower.wrapping_sub(b'a') < 26;
+    let digit = b.wrapping_sub(b'0') < 10;
+    if letter || digit || b == b'_' || b == b'-' {
+        b
     } else {
-        Emit::Underscore
+        b'_'
     }
 }
 
-const TABLE: [Emit; 256] = {
-    let mut table = [Emit::Skip; 256];
+/// What each byte of the input writes: an ASCII byte itself when [`is_name_byte`], else `_`; `_` for the first
+/// byte of a longer sequence, and 0 (nothing) for a continuation byte (`0b10xx_xxxx`).
+const OUT: [u8; 256] = {
+    let mut table = [0u8; 256];
     let mut i = 0;
     while i < 256 {
-        table[i] = emit(i as u8);
+        let b = i as u8;
+        table[i] = if b < 0x80 {
+            if is_name_byte(b) {
+                b
+            } else {
+                b'_'
+            }
+        } else if b < 0xC0 {
+            0
+        } else {
+            b'_'
+        };
         i += 1;
     }
     table
@@ -54,15 +57,24 @@ const TABLE: [Emit; 256] = {
 /// assert_eq!(sanitize_code_points(b"a\xed\xa0\x80b"), "a_b");
 /// ```
 pub fn sanitize_code_points(bytes: &[u8]) -> String {
-    let mut out = Vec::with_capacity(bytes.len());
-    for &b in bytes {
-        match TABLE[b as usize] {
-            Emit::Keep => out.push(b),
-            Emit::Underscore => out.push(b'_'),
-            Emit::Skip => {}
+    let out: Vec<u8> = if bytes.is_ascii() {
+        bytes.iter().map(|&b| ascii_out(b)).collect()
+    } else {
+        // Without a branch per byte: every byte writes at `n`, and only the bytes that start
+        // a code point move `n` on. `n` never passes the current index, so it stays in bounds.
+        let mut out = vec![0u8; bytes.len()];
+        let mut n = 0;
+        for &b in bytes {
+            let o = OUT[b as usize];
+            if let Some(slot) = out.get_mut(n) {
+                *slot = o;
+            }
+            n += usize::from(o != 0);
         }
-    }
-    // Only ASCII bytes were pushed, so this cannot fail; the fallback keeps it panic-free.
+        out.truncate(n);
+        out
+    };
+    // Only ASCII bytes were written, so this cannot fail; the fallback keeps it panic-free.
     String::from_utf8(out).unwrap_or_default()
 }
 
@@ -98,6 +110,15 @@ mod tests {
                 0x80 | ((cp >> 6) & 0x3F) as u8,
                 0x80 | (cp & 0x3F) as u8,
             ],
+        }
+    }
+
+    #[test]
+    fn the_ascii_pass_and_the_table_agree() {
+        for b in 0..=127u8 {
+            let expected = if is_name_byte(b) { b } else { b'_' };
+            assert_eq!(ascii_out(b), expected, "{b}");
+            assert_eq!(OUT[b as usize], expected, "{b}");
         }
     }
 
