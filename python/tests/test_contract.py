@@ -396,6 +396,15 @@ def test_an_exception_is_is_error_with_str_of_it() -> None:
     assert run(define_tool(lambda: 1 / 0, name="z").execute()) == ToolResult("division by zero", True)
 
 
+def test_a_sync_stop_iteration_is_a_failure_not_a_hang() -> None:
+    # asyncio cannot set a StopIteration on a future: crossing the thread as an exception, it
+    # would leave the await pending for ever.
+    def stop() -> None:
+        raise StopIteration("done")
+
+    assert run(asyncio.wait_for(define_tool(stop).execute(), 5)) == ToolResult("done", True)
+
+
 def test_what_json_dumps_refuses_is_a_failure() -> None:
     r = run(define_tool(lambda: {1, 2}, name="s").execute())
     assert r.is_error and r.output == "Object of type set is not JSON serializable"

@@ -159,6 +159,16 @@ async def _settle(value: Any) -> ToolResult:
             return result
 
 
+def _outcome(fn: Callable[..., Any], args: Mapping[str, Any], *ctx: Optional[ToolContext]) -> Tuple[Any, Optional[BaseException]]:
+    """Calls ``fn`` in the worker thread and hands back what it returned or raised. An exception
+    must not cross the thread's future as such: a ``StopIteration`` cannot be set on an asyncio
+    future, and the await would never end."""
+    try:
+        return (fn(**args, ctx=ctx[0]) if ctx else fn(**args)), None
+    except BaseException as error:
+        return None, error
+
+
 def _executor(fn: Callable[..., Any], is_async: bool, wants_ctx: bool) -> Callable[..., Any]:
     result_of = _core.result_of
     failure = _core.failure
@@ -185,7 +195,9 @@ def _executor(fn: Callable[..., Any], is_async: bool, wants_ctx: bool) -> Callab
             try:
                 if args is None:
                     args = {}
-                value = await (to_thread(fn, **args, ctx=ctx) if wants_ctx else to_thread(fn, **args))
+                value, raised = await (to_thread(_outcome, fn, args, ctx) if wants_ctx else to_thread(_outcome, fn, args))
+                if raised is not None:
+                    raise raised
                 result = result_of(value)
                 return result if result is not None else await _settle(value)
             except BaseException as error:
