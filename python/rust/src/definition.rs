@@ -41,11 +41,18 @@ fn check_name(maker: Maker, name: &Bound<'_, PyAny>) -> PyResult<()> {
 
 fn check_schema(maker: Maker, schema: &Bound<'_, PyAny>) -> PyResult<()> {
     let Ok(dict) = schema.cast::<PyDict>() else {
-        return Err(raise(wrong_type(maker, "input_schema", "dict (a JSON Schema object)", &type_name(schema))));
+        return Err(raise(wrong_type(
+            maker,
+            "input_schema",
+            "dict (a JSON Schema object)",
+            &type_name(schema),
+        )));
     };
     // PyDict_GetItem reads the dict itself: no __getitem__ of a subclass runs.
     match dict.get_item(intern!(schema.py(), "type"))? {
-        Some(root) if root.cast::<PyString>().is_ok_and(|t| t.to_cow().is_ok_and(|t| t == "object")) => Ok(()),
+        Some(root) if root.cast::<PyString>().is_ok_and(|t| t.to_cow().is_ok_and(|t| t == "object")) => {
+            Ok(())
+        }
         Some(root) => Err(raise(schema_root(maker, Some(&repr(&root))))),
         None => Err(raise(schema_root(maker, None))),
     }
@@ -101,7 +108,12 @@ pub fn check_tool(
     let maker = Maker::Tool;
     check_fields(maker, name, description, input_schema, source)?;
     if !execute.is_callable() {
-        return Err(raise(wrong_type(maker, "execute", "a coroutine function (async def)", &type_name(execute))));
+        return Err(raise(wrong_type(
+            maker,
+            "execute",
+            "a coroutine function (async def)",
+            &type_name(execute),
+        )));
     }
     if !is_coroutine_function(execute)? {
         return Err(raise(sync_execute(maker)));

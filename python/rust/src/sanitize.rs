@@ -10,7 +10,10 @@ use crate::text::{type_name, utf8_bytes};
 #[pyfunction]
 pub fn sanitize<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
     let Ok(text) = value.cast::<PyString>() else {
-        return Err(PyTypeError::new_err(format!("sanitize() argument must be str, not {}", type_name(value))));
+        return Err(PyTypeError::new_err(format!(
+            "sanitize() argument must be str, not {}",
+            type_name(value)
+        )));
     };
     let bytes = utf8_bytes(text)?;
     Ok(PyString::new(value.py(), &toolnexus::python::sanitize_code_points(bytes.as_bytes())))

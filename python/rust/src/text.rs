@@ -12,8 +12,8 @@ pub fn utf8_bytes<'py>(text: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyByt
         Ok(bytes) => Ok(bytes),
         Err(_) => {
             let py = text.py();
-            let encoded =
-                text.call_method1(intern!(py, "encode"), (intern!(py, "utf-8"), intern!(py, "surrogatepass")))?;
+            let encoded = text
+                .call_method1(intern!(py, "encode"), (intern!(py, "utf-8"), intern!(py, "surrogatepass")))?;
             Ok(encoded.cast_into::<PyBytes>()?)
         }
     }
