@@ -107,13 +107,17 @@ def test_execute_never_raises(outcome: Outcome, is_async: bool, takes_ctx: bool,
     result = asyncio.run(t.execute(args, ctx))
     assert isinstance(result, ToolResult)
     kind, payload = outcome
-    if isinstance(payload, ToolResult) and kind == "return" and (args is None or isinstance(args, dict)) \
-            and not (isinstance(args, dict) and "ctx" in args and takes_ctx):
+    # Arguments the call itself refuses (not a mapping, or `ctx` twice) are a failure too.
+    call_ok = args is None or (isinstance(args, dict) and not (takes_ctx and "ctx" in args))
+    if not call_ok:
+        assert result.is_error is True and isinstance(result.output, str) and result.output
+        return
+    if kind == "return" and isinstance(payload, ToolResult):
         assert result is payload
         return
     assert isinstance(result.output, str)
     assert result.metadata is None
-    if kind == "raise" and (args is None or isinstance(args, dict)) and not (takes_ctx and isinstance(args, dict) and "ctx" in args):
+    if kind == "raise":
         assert result.is_error is True
         if isinstance(payload, (BadStr, NotStr)):
             assert result.output == _core.UNPRINTABLE
@@ -122,7 +126,7 @@ def test_execute_never_raises(outcome: Outcome, is_async: bool, takes_ctx: bool,
             assert result.output == "coroutine raised StopIteration"
         else:
             assert result.output == str(payload)
-    if kind == "return" and isinstance(payload, str):
+    elif isinstance(payload, str):
         assert result == ToolResult(payload, False)
-    if kind == "return" and not result.is_error and not isinstance(payload, (str, Awaitable)):
+    elif not result.is_error and not isinstance(payload, Awaitable):
         assert result.output == json.dumps(payload)
