@@ -1,7 +1,7 @@
 // The Python package (python/), for `npm test` (section "python"):
 //
-//  1. cargo test of the rules it shares with the wasm build and of its own (root crate), and
-//     fmt/clippy of the extension crate (python/rust)
+//  1. cargo test of the rules it shares with the wasm build and of its own (root crate, with
+//     its host clippy), and fmt/clippy of the extension crate (python/rust)
 //  2. a fresh venv (build/python/venv), `pip install ./python` plus pytest, hypothesis and
 //     mypy, then pytest over python/tests (mypy must be there: the seeds' type check runs)
 //  3. the wheel built once (`pip wheel ./python`), installed into a fresh venv of every
@@ -42,6 +42,9 @@ function pyenvPythons(env) {
 export function testPython(env) {
   section("python: cargo test (shared and Python rules), fmt and clippy of python/rust");
   run("cargo", ["test", "--quiet", "--lib", "--", "rules", "python"], { env });
+  // src/python is host-only (kept out of the wasm build), so the wasm32 clippy of the rust
+  // section does not see it: lint the host build too.
+  run("cargo", ["clippy", "--quiet", "--all-targets", "--", "-D", "warnings"], { env });
   const manifest = join(root, "python", "rust", "Cargo.toml");
   run("cargo", ["fmt", "--check", "--manifest-path", manifest], { env });
   run("cargo", ["clippy", "--quiet", "--release", "--manifest-path", manifest, "--", "-D", "warnings"], { env });
