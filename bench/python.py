@@ -11,8 +11,9 @@ fresh on every run) and runs itself there.
 Rows:
     sanitize of a 16-character name, against re.sub with the pattern compiled (ns per call)
     sanitize of 1 MiB of text (1,048,576 code points, some non-ASCII), against the same (ms)
-    define_tool(fn).execute(args) of an async and of a sync function returning a str, awaited
-    one after the other in one event loop, against plain_define_tool below (us per call)
+    define_tool(fn).execute(args) of an async and of a sync function returning a str, of an
+    async one returning a dict (json.dumps) and of one raising, awaited one after the other in
+    one event loop, against plain_define_tool below (us per call)
 """
 
 import asyncio
@@ -148,6 +149,14 @@ async def fetch_async(id: int) -> str:
     return f"user {id}"
 
 
+async def fetch_json(id: int) -> Dict[str, Any]:
+    return {"id": id, "name": "Ada Lovelace", "roles": ["admin", "dev"], "active": True}
+
+
+async def fetch_fails(id: int) -> str:
+    raise LookupError(f"no user {id}")
+
+
 def fetch_sync(id: int) -> str:
     return f"user {id}"
 
@@ -169,14 +178,22 @@ def time_sync(fn: Callable[[], Any], batch: int) -> float:
             return (now - start) / calls
 
 
-def time_async(loop: asyncio.AbstractEventLoop, execute: Callable[..., Any], batch: int) -> float:
+EXPECTED = {
+    "async": ToolResult("user 7", False),
+    "sync": ToolResult("user 7", False),
+    "json": ToolResult('{"id": 7, "name": "Ada Lovelace", "roles": ["admin", "dev"], "active": true}', False),
+    "raises": ToolResult("no user 7", True),
+}
+
+
+def time_async(loop: asyncio.AbstractEventLoop, execute: Callable[..., Any], batch: int, expected: ToolResult) -> float:
     async def laps() -> float:
         calls, start = 0, time.perf_counter_ns()
         deadline = start + ROUND_S * 1e9
         while True:
             for _ in range(batch):
                 result = await execute(ARGS)
-            assert result.output == "user 7" and result.is_error is False
+            assert result == expected, result
             calls += batch
             now = time.perf_counter_ns()
             if now >= deadline:
@@ -204,7 +221,10 @@ def main() -> None:
     tools = {
         "async": (define_tool(fetch_async).execute, plain_define_tool(fetch_async)),
         "sync": (define_tool(fetch_sync).execute, plain_define_tool(fetch_sync)),
+        "json": (define_tool(fetch_json).execute, plain_define_tool(fetch_json)),
+        "raises": (define_tool(fetch_fails).execute, plain_define_tool(fetch_fails)),
     }
+    labels = {"async": "async fn -> str", "sync": "sync fn -> str", "json": "async fn -> dict", "raises": "async fn raises"}
     # id, label, unit (scale from ns), budget, measure
     rows: List[Tuple[str, str, str, float, Dict[str, Any]]] = [
         ("sanitize16", "sanitize, 16 chars", "ns", 0.5,
@@ -212,10 +232,11 @@ def main() -> None:
         ("sanitize1MiB", "sanitize, 1 MiB", "ms", 0.1,
          alternate(lambda: time_sync(lambda: sanitize(TEXT_1MIB), 1), lambda: time_sync(lambda: plain_sanitize(TEXT_1MIB), 1))),
     ]
-    for kind, batch in (("async", 200), ("sync", 20)):
+    for kind, batch in (("async", 200), ("sync", 20), ("json", 200), ("raises", 200)):
         pkg, plain = tools[kind]
-        rows.append((f"execute_{kind}", f"define_tool(fn).execute, {kind} fn", "us", 1.25,
-                     alternate(lambda: time_async(loop, pkg, batch), lambda: time_async(loop, plain, batch))))
+        want = EXPECTED[kind]
+        rows.append((f"execute_{kind}", f"define_tool(fn).execute, {labels[kind]}", "us", 1.25,
+                     alternate(lambda: time_async(loop, pkg, batch, want), lambda: time_async(loop, plain, batch, want))))
     loop.close()
 
     scale = {"ns": 1, "us": 1e3, "ms": 1e6}
