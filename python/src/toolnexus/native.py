@@ -222,10 +222,16 @@ def _define(
         description = _first_line(fn)
     if input_schema is None and callable(fn):
         input_schema = infer_schema(fn)
+    # Raises TypeError/ValueError unless each value has its type (the casts below say so).
     _core.check_define(fn, name, description, input_schema, source)
-    assert name is not None and description is not None and input_schema is not None  # checked
     execute = _executor(fn, _is_async(fn), _wants_ctx(fn))
-    return Tool(name=name, description=description, input_schema=input_schema, source=source, execute=execute)
+    return Tool(
+        name=typing.cast(str, name),
+        description=typing.cast(str, description),
+        input_schema=typing.cast(JSONSchema, input_schema),
+        source=source,
+        execute=execute,
+    )
 
 
 @overload
