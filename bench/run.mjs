@@ -523,3 +523,8 @@ writeFileSync(join(root, "build", "bench.json"), JSON.stringify({
   summary: { hold: held, of: budgets.length },
   seconds,
 }, null, 2) + "\n");
+
+// The Python rows: bench/python.py prints its own table (it installs ./python into its own venv
+// under build/python/ first).
+const python = spawnSync(process.env.PYTHON ?? "python3", [join(here, "python.py")], { stdio: "inherit" });
+if (python.status !== 0) console.log(`bench/python.py: ${python.error?.message ?? `exited with ${python.status ?? python.signal}`}`);

@@ -9,12 +9,15 @@
 //  5. publint and arethetypeswrong on the package
 //  6. Chromium: the installed package as a native ES module, in a module worker and from a
 //     Vite build; the www/ playground driven like a person
+//  7. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel on
+//     every CPython 3.9+ that pyenv has
 //
-// `npm test -- rust|package|browser` runs some of it.
+// `npm test -- rust|package|browser|python` runs some of it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
 import { build } from "./build.mjs";
+import { testPython } from "./test-python.mjs";
 import { output, root, run } from "./util.mjs";
 
 /** Node.js lines the package suites also run on, beside the one running this script. */
@@ -149,5 +152,7 @@ if (want("browser")) {
     env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
   });
 }
+
+if (want("python")) testPython(env);
 
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

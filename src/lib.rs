@@ -14,6 +14,10 @@
 mod decorator;
 pub mod definition;
 pub mod error;
+// The Python package's own rules (python/ builds them through PyO3): host only, so the
+// WebAssembly build stays byte-for-byte what it is without them.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod python;
 pub mod result;
 pub mod rules;
 pub mod sanitize;

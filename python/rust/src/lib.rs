@@ -1,0 +1,25 @@
+//! `toolnexus._core`: the toolnexus core for Python.
+//!
+//! The package (`python/src/toolnexus`) keeps the awaiting in Python and asks this module
+//! every decision: whether a definition is valid ([`definition`]), what `sanitize` gives
+//! ([`sanitize`]), which row of the result table a value falls in and what a failure shows
+//! ([`result`]). The rules themselves live in the root crate (`toolnexus::rules`,
+//! `toolnexus::python`), shared with the WebAssembly build.
+
+use pyo3::prelude::*;
+
+mod definition;
+mod result;
+mod sanitize;
+mod text;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
+    m.add_function(wrap_pyfunction!(definition::check_tool, m)?)?;
+    m.add_function(wrap_pyfunction!(definition::check_define, m)?)?;
+    m.add_function(wrap_pyfunction!(result::result_of, m)?)?;
+    m.add_function(wrap_pyfunction!(result::failure, m)?)?;
+    m.add("UNPRINTABLE", toolnexus::python::UNPRINTABLE)?;
+    Ok(())
+}

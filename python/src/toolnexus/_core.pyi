@@ -1,0 +1,27 @@
+"""The toolnexus Rust core, as the package uses it (built from python/rust)."""
+
+from typing import Optional
+
+from .types import ToolResult
+
+UNPRINTABLE: str
+"""The output of a failure whose ``str(e)`` itself failed."""
+
+def sanitize(value: str, /) -> str:
+    """``re.sub(r"[^a-zA-Z0-9_-]", "_", value)``: every code point outside the alphabet becomes ``_``.
+
+    >>> sanitize("get user")
+    'get_user'
+    """
+
+def check_tool(name: object, description: object, input_schema: object, source: object, execute: object, /) -> None:
+    """The checks of ``Tool``: raises ``TypeError`` or ``ValueError``."""
+
+def check_define(function: object, name: object, description: object, input_schema: object, source: object, /) -> None:
+    """The checks of ``define_tool``: raises ``TypeError`` or ``ValueError``."""
+
+def result_of(value: object, /) -> Optional[ToolResult]:
+    """The ``ToolResult`` for a returned value; ``None`` for an awaitable (await it and ask again)."""
+
+def failure(error: BaseException, /) -> Optional[ToolResult]:
+    """The ``ToolResult`` for a raised exception; ``None`` when it means stop (re-raise it)."""

@@ -1,0 +1,79 @@
+// The Python package (python/), for `npm test` (section "python"):
+//
+//  1. cargo test of the rules it shares with the wasm build and of its own (root crate, with
+//     its host clippy), and fmt/clippy of the extension crate (python/rust)
+//  2. a fresh venv (build/python/venv), `pip install ./python` plus pytest, hypothesis and
+//     mypy, then pytest over python/tests (mypy must be there: the seeds' type check runs)
+//  3. the wheel built once (`pip wheel ./python`), installed into a fresh venv of every
+//     CPython 3.9+ that `pyenv versions` lists, and pytest there
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+import { output, root, run } from "./util.mjs";
+
+const work = join(root, "build", "python");
+const tests = join(root, "python", "tests");
+
+function section(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+/** A fresh venv at `dir` made by `python`; returns the venv's python. */
+function freshVenv(python, dir, env) {
+  rmSync(dir, { recursive: true, force: true });
+  run(python, ["-m", "venv", dir], { env });
+  const bin = join(dir, process.platform === "win32" ? "Scripts" : "bin", "python");
+  run(bin, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--upgrade", "pip"], { env });
+  return bin;
+}
+
+/** CPython 3.9 and later as pyenv lists them: [{ version, python }]. */
+function pyenvPythons(env) {
+  const pyenvRoot = output("pyenv", ["root"], { env, allowFail: true }).trim();
+  if (!pyenvRoot) return [];
+  return output("pyenv", ["versions", "--bare"], { env, allowFail: true })
+    .split("\n")
+    .map((v) => v.trim())
+    .filter((v) => /^3\.(\d+)\.\d+$/.test(v) && Number(v.split(".")[1]) >= 9)
+    .map((version) => ({ version, python: join(pyenvRoot, "versions", version, "bin", "python") }))
+    .filter(({ python }) => existsSync(python));
+}
+
+export function testPython(env) {
+  section("python: cargo test (shared and Python rules), fmt and clippy of python/rust");
+  run("cargo", ["test", "--quiet", "--lib", "--", "rules", "python"], { env });
+  // src/python is host-only (kept out of the wasm build), so the wasm32 clippy of the rust
+  // section does not see it: lint the host build too.
+  run("cargo", ["clippy", "--quiet", "--all-targets", "--", "-D", "warnings"], { env });
+  const manifest = join(root, "python", "rust", "Cargo.toml");
+  run("cargo", ["fmt", "--check", "--manifest-path", manifest], { env });
+  run("cargo", ["clippy", "--quiet", "--release", "--manifest-path", manifest, "--", "-D", "warnings"], { env });
+
+  section("python: pip install ./python in a fresh venv, pytest");
+  mkdirSync(work, { recursive: true });
+  const host = process.env.PYTHON ?? "python3";
+  const python = freshVenv(host, join(work, "venv"), env);
+  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python", "pytest", "hypothesis", "mypy"], { env });
+  console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
+  run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {
+    env: { ...env, TOOLNEXUS_REQUIRE_MYPY: "1" }, cwd: join(root, "python"),
+  });
+
+  section("python: the wheel on every CPython 3.9+ of pyenv");
+  const wheels = join(work, "wheel");
+  rmSync(wheels, { recursive: true, force: true });
+  run(python, ["-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "-w", wheels, "./python"], { env });
+  const wheel = join(wheels, readdirSync(wheels).find((f) => f.endsWith(".whl")));
+  console.log(`built ${wheel.slice(wheels.length + 1)}`);
+  const pythons = pyenvPythons(env);
+  if (pythons.length === 0) console.log("pyenv lists no CPython 3.9+: skipped");
+  const ran = [];
+  for (const { version, python: interpreter } of pythons) {
+    section(`python: the wheel on CPython ${version}`);
+    const venvPython = freshVenv(interpreter, join(work, `venv-${version}`), env);
+    run(venvPython, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel, "pytest", "hypothesis"], { env });
+    run(venvPython, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], { env, cwd: join(root, "python") });
+    ran.push(version);
+  }
+  if (ran.length > 0) console.log(`\nthe wheel passed on CPython ${ran.join(", ")}`);
+}
