@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
 
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -18,15 +19,12 @@ const consumer = process.env.TOOLNEXUS_CONSUMER ?? join(root, "build", "consumer
 const tarball = process.env.TOOLNEXUS_TARBALL;
 const installed = join(consumer, "node_modules", "toolnexus");
 
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
 let browser;
 const servers = [];
 
 before(async () => {
   browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     // launch() gives each browser a fresh, empty profile directory of its own.
     args: CHROMIUM_ARGS,
   });
