@@ -103,7 +103,7 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
     { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
-  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     cpSync(join(root, "tests", "types", config), join(work, config));
   }
 
@@ -113,7 +113,7 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
 
 if (want("package")) {
   section("package: type checks (tsc --strict)");
-  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     console.log(`tsc -p ${config}`);
     run(join(work, "node_modules", ".bin", "tsc"), ["-p", config], { env, cwd: work });
   }

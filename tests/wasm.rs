@@ -1,5 +1,5 @@
 //! Boundary tests: the wasm exports as JavaScript sees them, run under Node with
-//! `wasm-bindgen-test-runner` (see CONTRACT.md for every rule checked here).
+//! `wasm-bindgen-test-runner` (see docs/contract.md for every rule checked here).
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Promise, Reflect, TypeError};
