@@ -87,7 +87,7 @@ if (want("rust")) {
 
 let tarball;
 const work = join(root, "build", "consumer");
-if (want("package") || want("browser") || want("fuzz") || want("soak")) {
+if (want("package") || want("bundlers") || want("browser") || want("fuzz") || want("soak")) {
   section("package: packed tarball in a fresh project");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -135,6 +135,13 @@ if (want("package")) {
   section("package: publint and arethetypeswrong");
   run(bin("publint"), ["--strict", join(root, "pkg")], { env });
   run(bin("attw"), ["--pack", join(root, "pkg")], { env });
+}
+
+if (want("bundlers")) {
+  section("bundlers: server bundles (esbuild --platform=node ESM and CommonJS, webpack target node)");
+  run(process.execPath, ["--test", "--test-reporter=spec", "tests/bundlers/"], {
+    env: { ...env, TOOLNEXUS_TARBALL: tarball },
+  });
 }
 
 if (want("fuzz")) {
