@@ -7,13 +7,17 @@
 //     node:test suites through import and require, the seed examples run verbatim,
 //     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
 //  5. publint and arethetypeswrong on the package
-//  6. Chromium: the installed package as a native ES module, in a module worker and from a
-//     Vite build; the www/ playground driven like a person
+//  6. bundlers: Node.js apps bundled by esbuild (ESM and CommonJS) and webpack, run alone
+//  7. runtimes: the package suites on Bun and Deno, a Worker on Cloudflare's workerd (all from npm)
+//  8. Chromium (found, or skipped with the reason; see browser.mjs): the installed package as a
+//     native ES module, in a module worker, from Vite, esbuild, webpack and rollup builds; the
+//     www/ playground driven like a person
 //
-// `npm test -- rust|package|browser` runs some of it.
+// `npm test -- rust|package|bundlers|runtimes|browser` runs some of it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
+import { installRuntimes, runtimes, versionOf } from "../tests/runtimes/project.mjs";
 import { build } from "./build.mjs";
 import { output, root, run } from "./util.mjs";
 
@@ -87,7 +91,7 @@ if (want("rust")) {
 
 let tarball;
 const work = join(root, "build", "consumer");
-if (want("package") || want("bundlers") || want("browser") || want("fuzz") || want("soak")) {
+if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
   section("package: packed tarball in a fresh project");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -142,6 +146,50 @@ if (want("bundlers")) {
   run(process.execPath, ["--test", "--test-reporter=spec", "tests/bundlers/"], {
     env: { ...env, TOOLNEXUS_TARBALL: tarball },
   });
+}
+
+if (want("runtimes")) {
+  // Bun and Deno run the package suites with their own test runners (node:test compatible);
+  // soak.test.mjs stays Node's: it measures Node's memory figures, and its per-path hook does not
+  // finish under either runner. workerd serves a Worker (tests/runtimes/workerd.test.mjs).
+  section("runtimes: Bun, Deno and Cloudflare workerd (from npm)");
+  let bins;
+  try {
+    bins = installRuntimes();
+  } catch (e) {
+    if (process.env.CI === "true") throw e;
+    console.log(`runtimes: skipped: could not install them from npm (${e.message.split("\n")[0]})`);
+  }
+  const found = bins && Object.fromEntries(Object.entries(bins).map(([name, bin]) => [name, versionOf(bin)]));
+  for (const [name, version] of Object.entries(found ?? {})) {
+    if (version) continue;
+    const reason = `${name}: no npm build runs on ${process.platform}-${process.arch}`;
+    if (process.env.CI === "true") throw new Error(reason);
+    console.log(`runtimes: skipped ${reason}`);
+  }
+  if (found) {
+    if (!existsSync(join(work, "dist", "seeds"))) {
+      run(join(work, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.nodenext.json"], { env, cwd: work });
+    }
+    const suites = readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f) && f !== "soak.test.mjs")
+      .map((f) => `./package/${f}`);
+    if (found.bun) {
+      section(`runtimes: the package suites on Bun ${found.bun}`);
+      run(bins.bun, ["test", "--timeout", "120000", ...suites], { env, cwd: work });
+    }
+    if (found.deno) {
+      section(`runtimes: the package suites on ${found.deno}`);
+      run(bins.deno, ["test", "--allow-all", ...suites], {
+        env: { ...env, DENO_DIR: join(runtimes, "deno-dir"), NO_COLOR: "1" }, cwd: work,
+      });
+    }
+    if (found.workerd) {
+      section(`runtimes: a Worker on ${found.workerd}`);
+      run(process.execPath, ["--test", "--test-reporter=spec", "tests/runtimes/"], {
+        env: { ...env, TOOLNEXUS_TARBALL: tarball, TOOLNEXUS_WORKERD: bins.workerd },
+      });
+    }
+  }
 }
 
 if (want("fuzz")) {

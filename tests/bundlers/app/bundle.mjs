@@ -56,6 +56,15 @@ const builds = {
   "webpack-node": () => webpack("node-main.mjs", "node", "main.cjs"),
   "webpack-web": () => webpack("browser-main.js", "web", "main.js"),
   "rollup-web": () => rollup("browser-main.js"),
+  // A Cloudflare Worker, bundled as wrangler does (the workerd condition; a `.wasm` import stays
+  // a module of its own). "worker-web" leaves the condition out, so it gets the browser entry.
+  "workerd": () => esbuild("worker.js", {
+    platform: "neutral", format: "esm", conditions: ["workerd", "worker", "browser"],
+    loader: { ".wasm": "copy" }, assetNames: "[name]", outfile: join(dist, "worker.js"),
+  }),
+  "worker-web": () => esbuild("worker.js", {
+    platform: "neutral", format: "esm", conditions: ["worker", "browser"], outfile: join(dist, "worker.js"),
+  }),
 };
 
 if (!builds[name]) throw new Error(`bundle.mjs: unknown build ${name}; one of ${Object.keys(builds).join(", ")}`);
