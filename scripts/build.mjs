@@ -137,7 +137,11 @@ export function build({ browser = false } = {}) {
   // Vercel's edge functions document. Both use web/'s glue.
   cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
   const edgeEntry = (specifier) => replaceOnce(webEntry, 'from "./toolnexus.js";', 'from "../web/toolnexus.js";', "web/index.js")
-    .replace(wasmPart, `import wasm from "${specifier}";\n\ncore.initSync({ module: wasm });\n`)
+    .replace(wasmPart, `import wasm from "${specifier}";\n\n` +
+      "// A module compiled in the host's realm (Next.js's wasm bindings) fails the glue's\n" +
+      "// `instanceof WebAssembly.Module` and would be compiled again, which is refused: give it\n" +
+      "// this realm's prototype, so the glue instantiates it as it is.\n" +
+      "core.initSync({\n  module: wasm instanceof WebAssembly.Module ? wasm : Object.setPrototypeOf(wasm, WebAssembly.Module.prototype),\n});\n")
     .replace(/^\/\/ Browsers, workers, bundlers.*\n\/\/ so the module.*\n/m,
       `// Edge runtimes: the WebAssembly arrives as a module the platform compiled (${specifier}).\n`);
   writeFileSync(join(pkg, "edge", "index.js"), edgeEntry("./toolnexus_bg.wasm"));

@@ -151,8 +151,9 @@ if (want("bundlers")) {
 if (want("runtimes")) {
   // Bun and Deno run the package suites with their own test runners (node:test compatible);
   // soak.test.mjs stays Node's: it measures Node's memory figures, and its per-path hook does not
-  // finish under either runner. workerd serves a Worker (tests/runtimes/workerd.test.mjs).
-  section("runtimes: Bun, Deno and Cloudflare workerd (from npm)");
+  // finish under either runner. workerd serves a Worker (tests/runtimes/workerd.test.mjs), and
+  // @edge-runtime/vm runs an edge function as Vercel does (tests/runtimes/edge-light.test.mjs).
+  section("runtimes: Bun, Deno, Cloudflare workerd and Vercel's Edge Runtime (from npm)");
   let bins;
   try {
     bins = installRuntimes();
@@ -183,12 +184,10 @@ if (want("runtimes")) {
         env: { ...env, DENO_DIR: join(runtimes, "deno-dir"), NO_COLOR: "1" }, cwd: work,
       });
     }
-    if (found.workerd) {
-      section(`runtimes: a Worker on ${found.workerd}`);
-      run(process.execPath, ["--test", "--test-reporter=spec", "tests/runtimes/"], {
-        env: { ...env, TOOLNEXUS_TARBALL: tarball, TOOLNEXUS_WORKERD: bins.workerd },
-      });
-    }
+    section(`runtimes: a Worker on ${found.workerd ?? "workerd (skipped)"}, an edge function on Vercel's Edge Runtime`);
+    run(process.execPath, ["--test", "--test-reporter=spec", "tests/runtimes/"], {
+      env: { ...env, TOOLNEXUS_TARBALL: tarball, TOOLNEXUS_RUNTIMES: runtimes, ...(found.workerd && { TOOLNEXUS_WORKERD: bins.workerd }) },
+    });
   }
 }
 

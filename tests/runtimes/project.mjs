@@ -22,7 +22,7 @@ export function installRuntimes() {
     writeFileSync(marker, manifest);
   }
   const bin = (name) => join(runtimes, "node_modules", ".bin", name);
-  return { bun: bin("bun"), deno: bin("deno"), workerd: bin("workerd") };
+  return { bun: bin("bun"), deno: bin("deno"), workerd: bin("workerd") }; // and @edge-runtime/vm, a library
 }
 
 /** The runtime's version line, or undefined when its binary does not run on this machine. */

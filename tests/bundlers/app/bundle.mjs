@@ -3,7 +3,7 @@
 // and the packed toolnexus are installed.
 //
 //   node bundle.mjs <name>    writes dist/<name>/ and prints the toolnexus files bundled, as JSON
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 const here = resolve(".");
@@ -65,7 +65,36 @@ const builds = {
   "worker-web": () => esbuild("worker.js", {
     platform: "neutral", format: "esm", conditions: ["worker", "browser"], outfile: join(dist, "worker.js"),
   }),
+  // An edge function, bundled as Next.js bundles middleware: the edge-light condition, one
+  // script, and each `.wasm?module` import turned into a global binding that the runtime fills
+  // with a compiled WebAssembly.Module (dist/bindings.json: binding name -> .wasm file).
+  "edge-light": () => edgeLight(["edge-light", "worker", "browser"]),
+  "edge-light-web": () => edgeLight(["worker", "browser"]),
 };
+
+async function edgeLight(conditions) {
+  const bindings = {};
+  const wasmBindings = {
+    name: "wasm-bindings",
+    setup(build) {
+      build.onResolve({ filter: /\.wasm\?module$/ }, (args) => ({
+        path: resolve(args.resolveDir, args.path.replace(/\?module$/, "")), namespace: "wasm-binding",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "wasm-binding" }, (args) => {
+        const file = args.path.split(/[\\/]/).pop();
+        const binding = `wasm_${file.replace(/\W/g, "_")}`;
+        bindings[binding] = file;
+        copyFileSync(args.path, join(dist, file));
+        return { contents: `export default globalThis[${JSON.stringify(binding)}];`, loader: "js", watchFiles: [args.path] };
+      });
+    },
+  };
+  const files = await esbuild("edge-light.js", {
+    platform: "neutral", format: "iife", conditions, plugins: [wasmBindings], outfile: join(dist, "main.js"),
+  });
+  writeFileSync(join(dist, "bindings.json"), JSON.stringify(bindings));
+  return files;
+}
 
 if (!builds[name]) throw new Error(`bundle.mjs: unknown build ${name}; one of ${Object.keys(builds).join(", ")}`);
 const bundled = await builds[name]();
