@@ -8,7 +8,8 @@
 //     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
 //  5. publint and arethetypeswrong on the package
 //  6. bundlers: Node.js apps bundled by esbuild (ESM and CommonJS) and webpack, run alone
-//  7. runtimes: the package suites on Bun and Deno, a Worker on Cloudflare's workerd (all from npm)
+//  7. runtimes (from npm): the package suites on Bun and Deno, a Worker on Cloudflare's workerd,
+//     an edge function on Vercel's Edge Runtime
 //  8. Chromium (found, or skipped with the reason; see browser.mjs): the installed package as a
 //     native ES module, in a module worker, from Vite, esbuild, webpack and rollup builds; the
 //     www/ playground driven like a person
