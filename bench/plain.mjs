@@ -1,4 +1,4 @@
-// The baseline of the benchmark: the toolnexus contract (/work/shared/CONTRACT.md) written as a
+// The baseline of the benchmark: the toolnexus contract (docs/contract.md) written as a
 // good pure-JavaScript library would write it. typeof checks and a regex for the name, own data
 // properties written in the contract's order, `execute` as an async arrow with try/catch and
 // `await`, the result table, and message(e) with the String(e) fallback.

@@ -3,13 +3,18 @@
 //   pkg/
 //     package.json, README.md, LICENSE    from pkg-template/ (version from Cargo.toml)
 //     index.d.ts, index.d.cts             the declarations wasm-bindgen generated from src/
-//     node/                               CommonJS glue + .wasm read from disk; index.cjs holds
-//                                         tool.js; index.mjs loads index.cjs, so import and
-//                                         require share one instance
+//     node/                               CommonJS glue + the .wasm inlined as base64 (no file
+//                                         read, so server bundles need no asset); index.cjs
+//                                         holds tool.js; index.mjs loads it with createRequire
+//                                         and module.mjs (for bundlers) with a static import,
+//                                         so import and require share one instance
 //     web/                                ES module glue + the .wasm inlined as base64, so
 //                                         browsers, workers and bundlers need no init call;
 //                                         index.js holds tool.js
+//     edge/                               the web entry for edge runtimes (workerd, edge-light):
+//                                         the .wasm imported as a module, compiled at deploy
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,6 +33,34 @@ function replaceOnce(text, search, replacement, file) {
   return text.slice(0, at) + replacement + text.slice(at + search.length);
 }
 
+/**
+ * node/module.mjs, the entry of the `module` condition, which bundlers (esbuild, webpack,
+ * rollup) use and Node does not: the same names as index.mjs, re-exported from index.cjs by a
+ * static `export … from`, which bundlers follow (they cannot follow index.mjs's createRequire).
+ * Node itself keeps index.mjs: a static import of CommonJS costs about 3 ms more at startup
+ * (Node's ESM-to-CommonJS translation loads cjs-module-lexer). Both load the one index.cjs.
+ *
+ * The names are index.mjs's `export const { … } = api;` list. Node's loader would find them in
+ * index.cjs with cjs-module-lexer if it ever loaded module.mjs, so check each name with it: a
+ * name the lexer misses means an `exports.NAME = NAME;` line is missing or written differently.
+ */
+function writeModuleEntry(dir) {
+  const esm = readFileSync(join(dir, "index.mjs"), "utf8");
+  const names = [...esm.matchAll(/^export const \{([^}]*)\} = api;/gm)]
+    .flatMap((m) => m[1].split(",").map((name) => name.trim()).filter(Boolean));
+  if (names.length === 0) throw new Error("build: node/index.mjs has no `export const { … } = api;` line");
+  const { initSync, parse } = createRequire(join(root, "package.json"))("cjs-module-lexer");
+  initSync();
+  const found = new Set(parse(readFileSync(join(dir, "index.cjs"), "utf8")).exports);
+  const missed = names.filter((name) => !found.has(name));
+  if (missed.length) {
+    throw new Error(`build: cjs-module-lexer does not see ${missed.join(", ")} in node/index.cjs; ` +
+      "export each name as its own `exports.NAME = NAME;` line");
+  }
+  writeFileSync(join(dir, "module.mjs"), "// Node.js code for bundlers (the `module` condition): index.cjs, imported statically.\n" +
+    `export { ${names.join(", ")} } from "./index.cjs";\n`);
+}
+
 export function build({ browser = false } = {}) {
   const env = setup({ browser });
 
@@ -39,6 +72,7 @@ export function build({ browser = false } = {}) {
   rmSync(pkg, { recursive: true, force: true });
   mkdirSync(join(pkg, "node"), { recursive: true });
   mkdirSync(join(pkg, "web"), { recursive: true });
+  mkdirSync(join(pkg, "edge"), { recursive: true });
 
   // package.json: the template, with the crate's version.
   const version = readFileSync(join(root, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
@@ -68,14 +102,23 @@ export function build({ browser = false } = {}) {
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
-  // The entry also needs the instance's raw exports (memory, the stack pointer, the
-  // number-only exports), which the web glue's initSync returns and this glue keeps private.
-  writeFileSync(join(pkg, "node", "toolnexus.cjs"),
-    replaceOnce(nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""), "\nwasm.__wbindgen_start();\n",
-      "\nwasm.__wbindgen_start();\nexports.__wasm = wasm;\n", "node glue"));
-  cpSync(join(out, "nodejs", "toolnexus_bg.wasm"), join(pkg, "node", "toolnexus_bg.wasm"));
+  // Its wasm comes from toolnexus_wasm.cjs, the bytes as base64, instead of a file read next to
+  // __dirname: a server bundle (esbuild --platform=node, webpack target node) then carries the
+  // core inside itself, with nothing to copy beside it. (Measured: import time unchanged.) The
+  // entry also needs the instance's raw exports (memory, the stack pointer, the number-only
+  // exports), which the web glue's initSync returns and this glue keeps private.
+  const nodeWasm = readFileSync(join(out, "nodejs", "toolnexus_bg.wasm"));
+  let nodeCore = replaceOnce(
+    nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""),
+    "const wasmPath = `${__dirname}/toolnexus_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);",
+    "const wasmBytes = require('./toolnexus_wasm.cjs');", "node glue");
+  nodeCore = replaceOnce(nodeCore, "\nwasm.__wbindgen_start();\n", "\nwasm.__wbindgen_start();\nexports.__wasm = wasm;\n", "node glue");
+  writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeCore);
+  writeFileSync(join(pkg, "node", "toolnexus_wasm.cjs"),
+    `"use strict";\n// The WebAssembly core of toolnexus, base64-encoded.\nmodule.exports = Buffer.from("${nodeWasm.toString("base64")}", "base64");\n`);
   writeFileSync(join(pkg, "node", "index.cjs"), entry("node/index.cjs"));
   cpSync(join(template, "node", "index.mjs"), join(pkg, "node", "index.mjs"));
+  writeModuleEntry(join(pkg, "node"));
 
   // Web: the ES module glue, whose own fetch-based loader is cut off from the .wasm path (the
   // bytes are inlined instead) so that bundlers find no asset reference to resolve.
@@ -86,7 +129,27 @@ export function build({ browser = false } = {}) {
   const wasm = readFileSync(join(out, "web", "toolnexus_bg.wasm"));
   writeFileSync(join(pkg, "web", "toolnexus_wasm.js"),
     `// The WebAssembly core of toolnexus, base64-encoded.\nexport default "${wasm.toString("base64")}";\n`);
-  writeFileSync(join(pkg, "web", "index.js"), entry("web/index.js"));
+  const webEntry = entry("web/index.js");
+  const wasmPart = /^\/\/# wasm begin.*\n([^]*?)^\/\/# wasm end\n/m;
+  if (!wasmPart.test(webEntry)) throw new Error("build: web/index.js has no //# wasm begin … //# wasm end part");
+  writeFileSync(join(pkg, "web", "index.js"), webEntry.replace(wasmPart, "$1"));
+
+  // Edge runtimes (Cloudflare workerd; Vercel's edge-light) compile no WebAssembly at run time:
+  // they take a `.wasm` import, compiled when the code is deployed, as a WebAssembly.Module.
+  // edge/index.js is the web entry with its wasm part swapped for such an import (the form
+  // wrangler and plain workerd bundles take); edge/light.js imports `.wasm?module`, the form
+  // Vercel's edge functions document. Both use web/'s glue.
+  cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
+  const edgeEntry = (specifier) => replaceOnce(webEntry, 'from "./toolnexus.js";', 'from "../web/toolnexus.js";', "web/index.js")
+    .replace(wasmPart, `import wasm from "${specifier}";\n\n` +
+      "// A module compiled in the host's realm (Next.js's wasm bindings) fails the glue's\n" +
+      "// `instanceof WebAssembly.Module` and would be compiled again, which is refused: give it\n" +
+      "// this realm's prototype, so the glue instantiates it as it is.\n" +
+      "const instance = core.initSync({\n  module: wasm instanceof WebAssembly.Module ? wasm : Object.setPrototypeOf(wasm, WebAssembly.Module.prototype),\n});\n")
+    .replace(/^\/\/ Browsers, workers, bundlers.*\n\/\/ so the module.*\n/m,
+      `// Edge runtimes: the WebAssembly arrives as a module the platform compiled (${specifier}).\n`);
+  writeFileSync(join(pkg, "edge", "index.js"), edgeEntry("./toolnexus_bg.wasm"));
+  writeFileSync(join(pkg, "edge", "light.js"), edgeEntry("./toolnexus_bg.wasm?module"));
 
   // Let examples/ and bench/ import "toolnexus" as a user does.
   const link = join(root, "node_modules", "toolnexus");

@@ -2,12 +2,18 @@
 // first, so a warm machine passes through in a second and a fresh one in a few minutes.
 //
 //   node scripts/setup.mjs            the build toolchain and the npm dev dependencies
-//   node scripts/setup.mjs --browser  the same, plus headless Chromium for the browser tests
+//   node scripts/setup.mjs --browser  the same, and a Chromium for the browser tests (see
+//                                     browser.mjs: found, or installed as root on Debian only)
+//
+// Versions are pinned: wasm-bindgen-cli to the exact wasm-bindgen of Cargo.lock, wasm-pack to
+// WASM_PACK with --locked, the npm dev dependencies by package-lock.json. Nothing needs root
+// except Debian's chromium, which is installed only when root on Debian.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { findChromium } from "./browser.mjs";
 import { run, output, root } from "./util.mjs";
 
 const cargoBin = join(homedir(), ".cargo", "bin");
@@ -63,7 +69,8 @@ export function setup({ browser = false } = {}) {
   }
 
   if (!output("wasm-pack", ["--version"], { env, allowFail: true })) {
-    step(`wasm-pack ${WASM_PACK} installed`, () => run("cargo", ["install", "wasm-pack", "--version", WASM_PACK], { env }));
+    step(`wasm-pack ${WASM_PACK} installed`, () =>
+      run("cargo", ["install", "wasm-pack", "--version", WASM_PACK, "--locked"], { env }));
   }
 
   if (npmDepsStale()) {
@@ -73,13 +80,15 @@ export function setup({ browser = false } = {}) {
       run("npm", ["install", "--no-audit", "--no-fund"], { env, cwd: root }));
   }
 
-  if (browser && !existsSync("/usr/bin/chromium")) {
-    step("chromium installed", () => {
-      run("apt-get", ["update"], { env });
-      run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
-        env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-      });
-    });
+  if (browser) {
+    // CHROMIUM_PATH for the browser tests, or TOOLNEXUS_NO_BROWSER with the reason there is none.
+    const found = findChromium({ install: true, env });
+    if (found.path) {
+      console.log(`setup: browser ${found.path} (${found.how})`);
+      env.CHROMIUM_PATH = found.path;
+    } else {
+      env.TOOLNEXUS_NO_BROWSER = found.reason;
+    }
   }
   return env;
 }

@@ -7,15 +7,20 @@
 //     node:test suites through import and require, the seed examples run verbatim,
 //     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
 //  5. publint and arethetypeswrong on the package
-//  6. Chromium: the installed package as a native ES module, in a module worker and from a
-//     Vite build; the www/ playground driven like a person
-//  7. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel on
+//  6. bundlers: Node.js apps bundled by esbuild (ESM and CommonJS) and webpack, run alone
+//  7. runtimes (from npm): the package suites on Bun and Deno, a Worker on Cloudflare's workerd,
+//     an edge function on Vercel's Edge Runtime
+//  8. Chromium (found, or skipped with the reason; see browser.mjs): the installed package as a
+//     native ES module, in a module worker, from Vite, esbuild, webpack and rollup builds; the
+//     www/ playground driven like a person
+//  9. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel on
 //     every CPython 3.9+ that pyenv has
 //
-// `npm test -- rust|package|browser|python` runs some of it.
+// `npm test -- rust|package|bundlers|runtimes|browser|python` runs some of it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
+import { installRuntimes, runtimes, versionOf } from "../tests/runtimes/project.mjs";
 import { build } from "./build.mjs";
 import { testPython } from "./test-python.mjs";
 import { output, root, run } from "./util.mjs";
@@ -45,6 +50,27 @@ const LONG = ["fuzz", "soak"];
 const want = (name) => (only.length === 0 && !LONG.includes(name)) || only.includes(name);
 const started = Date.now();
 
+/**
+ * Optional: tests/seeds/ holds the seed documents' examples verbatim. Where the documents
+ * themselves are at hand (TOOLNEXUS_SEEDS, or a `shared/seeds` folder beside the repository),
+ * check that each fixture is still a verbatim copy; elsewhere say that the check was skipped.
+ * Nothing else in the tests reads outside the repository.
+ */
+function checkSeedFixtures() {
+  const seedDocs = process.env.TOOLNEXUS_SEEDS ?? join(root, "..", "shared", "seeds");
+  if (!existsSync(seedDocs)) {
+    console.log(`seed fixtures: cross-check skipped (no seed documents at ${seedDocs}; set TOOLNEXUS_SEEDS)`);
+    return;
+  }
+  const docs = readdirSync(seedDocs).map((f) => readFileSync(join(seedDocs, f), "utf8")).join("\n");
+  for (const fixture of readdirSync(join(root, "tests", "seeds"))) {
+    if (!docs.includes(readFileSync(join(root, "tests", "seeds", fixture), "utf8"))) {
+      throw new Error(`tests/seeds/${fixture} is not verbatim from ${seedDocs}`);
+    }
+  }
+  console.log(`seed fixtures match ${seedDocs}`);
+}
+
 function section(title) {
   console.log(`\n=== ${title} ===`);
 }
@@ -69,7 +95,7 @@ if (want("rust")) {
 
 let tarball;
 const work = join(root, "build", "consumer");
-if (want("package") || want("browser") || want("fuzz") || want("soak")) {
+if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
   section("package: packed tarball in a fresh project");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -85,22 +111,11 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
     { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
-  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     cpSync(join(root, "tests", "types", config), join(work, config));
   }
 
-  // The fixtures are the seed documents' examples, verbatim: check them against the documents
-  // wherever those are at hand (beside the repository, as shared/seeds).
-  const seedDocs = join(root, "..", "shared", "seeds");
-  if (existsSync(seedDocs)) {
-    const docs = readdirSync(seedDocs).map((f) => readFileSync(join(seedDocs, f), "utf8")).join("\n");
-    for (const fixture of readdirSync(join(root, "tests", "seeds"))) {
-      if (!docs.includes(readFileSync(join(root, "tests", "seeds", fixture), "utf8"))) {
-        throw new Error(`tests/seeds/${fixture} is not verbatim from ${seedDocs}`);
-      }
-    }
-    console.log(`seed fixtures match ${seedDocs}`);
-  }
+  checkSeedFixtures();
 
   // The decorator checks are TypeScript with standard decorators: tsc compiles them (and
   // checks their @ts-expect-error lines) for the Node.js suites and the browser pages.
@@ -110,7 +125,7 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
 
 if (want("package")) {
   section("package: type checks (tsc --strict)");
-  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+  for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     console.log(`tsc -p ${config}`);
     run(join(work, "node_modules", ".bin", "tsc"), ["-p", config], { env, cwd: work });
   }
@@ -134,6 +149,56 @@ if (want("package")) {
   run(bin("attw"), ["--pack", join(root, "pkg")], { env });
 }
 
+if (want("bundlers")) {
+  section("bundlers: server bundles (esbuild --platform=node ESM and CommonJS, webpack target node)");
+  run(process.execPath, ["--test", "--test-reporter=spec", "tests/bundlers/"], {
+    env: { ...env, TOOLNEXUS_TARBALL: tarball },
+  });
+}
+
+if (want("runtimes")) {
+  // Bun and Deno run the package suites with their own test runners (node:test compatible);
+  // soak.test.mjs stays Node's: it measures Node's memory figures, and its per-path hook does not
+  // finish under either runner. workerd serves a Worker (tests/runtimes/workerd.test.mjs), and
+  // @edge-runtime/vm runs an edge function as Vercel does (tests/runtimes/edge-light.test.mjs).
+  section("runtimes: Bun, Deno, Cloudflare workerd and Vercel's Edge Runtime (from npm)");
+  let bins;
+  try {
+    bins = installRuntimes();
+  } catch (e) {
+    if (process.env.CI === "true") throw e;
+    console.log(`runtimes: skipped: could not install them from npm (${e.message.split("\n")[0]})`);
+  }
+  const found = bins && Object.fromEntries(Object.entries(bins).map(([name, bin]) => [name, versionOf(bin)]));
+  for (const [name, version] of Object.entries(found ?? {})) {
+    if (version) continue;
+    const reason = `${name}: no npm build runs on ${process.platform}-${process.arch}`;
+    if (process.env.CI === "true") throw new Error(reason);
+    console.log(`runtimes: skipped ${reason}`);
+  }
+  if (found) {
+    if (!existsSync(join(work, "dist", "seeds"))) {
+      run(join(work, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.nodenext.json"], { env, cwd: work });
+    }
+    const suites = readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f) && f !== "soak.test.mjs")
+      .map((f) => `./package/${f}`);
+    if (found.bun) {
+      section(`runtimes: the package suites on Bun ${found.bun}`);
+      run(bins.bun, ["test", "--timeout", "120000", ...suites], { env, cwd: work });
+    }
+    if (found.deno) {
+      section(`runtimes: the package suites on ${found.deno}`);
+      run(bins.deno, ["test", "--allow-all", ...suites], {
+        env: { ...env, DENO_DIR: join(runtimes, "deno-dir"), NO_COLOR: "1" }, cwd: work,
+      });
+    }
+    section(`runtimes: a Worker on ${found.workerd ?? "workerd (skipped)"}, an edge function on Vercel's Edge Runtime`);
+    run(process.execPath, ["--test", "--test-reporter=spec", "tests/runtimes/"], {
+      env: { ...env, TOOLNEXUS_TARBALL: tarball, TOOLNEXUS_RUNTIMES: runtimes, ...(found.workerd && { TOOLNEXUS_WORKERD: bins.workerd }) },
+    });
+  }
+}
+
 if (want("fuzz")) {
   section("fuzz: every property at 10,000 cases");
   run(process.execPath, ["--test", "--test-reporter=spec", "package/fuzz.test.mjs"], {
@@ -147,10 +212,17 @@ if (want("soak")) {
 }
 
 if (want("browser")) {
-  section("browser: the package in Chromium (page, worker, Vite, esbuild) and the playground");
-  run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/"], {
-    env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
-  });
+  if (env.TOOLNEXUS_NO_BROWSER) {
+    // CI proves the browser part every time; a contributor without a browser gets a skip.
+    if (process.env.CI === "true") throw new Error(`browser: ${env.TOOLNEXUS_NO_BROWSER}; CI=true needs a browser`);
+    section("browser");
+    console.log(`browser: skipped: ${env.TOOLNEXUS_NO_BROWSER}`);
+  } else {
+    section(`browser: the package in Chromium (page, worker, Vite, esbuild, webpack, rollup) and the playground`);
+    run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/"], {
+      env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
+    });
+  }
 }
 
 if (want("python")) testPython(env);

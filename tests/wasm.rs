@@ -1,7 +1,8 @@
 //! Boundary tests: the wasm exports compiled to wasm32 and run under Node with
 //! `wasm-bindgen-test-runner`. The exports take and return numbers; text crosses through the
 //! buffer. These tests drive them the way the entry file (`pkg-template/tool.js`) does; the
-//! package suites (`tests/package/`) hold the whole contract against the installed tarball.
+//! package suites (`tests/package/`) hold the whole contract (docs/contract.md) against the
+//! installed tarball.
 #![cfg(target_arch = "wasm32")]
 
 use toolnexus::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, REFUSED, UNKNOWN_SOURCE};

@@ -1,6 +1,7 @@
 // Browsers, workers, bundlers and other ES module runtimes. The WebAssembly bytes are inlined,
 // so the module is ready when the import resolves: no init call, no fetch, no asset to copy.
 import * as core from "./toolnexus.js";
+//# wasm begin (the build swaps this part for a `.wasm` module import in edge/, see build.mjs)
 import wasm from "./toolnexus_wasm.js";
 
 function decode(base64) {
@@ -12,6 +13,7 @@ function decode(base64) {
 }
 
 const instance = core.initSync({ module: decode(wasm) });
+//# wasm end
 
 //# include tool.js
 //# include decorator.js

@@ -1,5 +1,6 @@
 // The installed package in headless Chromium: a native ES module page with no bundler and no
-// init call, a module worker, a production Vite build and an esbuild bundle. Run by `npm test` after the package
+// init call, a module worker, a production Vite build, an esbuild bundle, a webpack 5 build
+// (target web) and a rollup bundle (tests/bundlers/ builds the last two). Run by `npm test` after the package
 // suites, with TOOLNEXUS_CONSUMER (the fresh project the tarball went into) and TOOLNEXUS_TARBALL.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -10,7 +11,9 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
 
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/browser.mjs";
 import { serve } from "../../scripts/serve.mjs";
+import { bundle, bundlerProject } from "../bundlers/project.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,15 +21,12 @@ const consumer = process.env.TOOLNEXUS_CONSUMER ?? join(root, "build", "consumer
 const tarball = process.env.TOOLNEXUS_TARBALL;
 const installed = join(consumer, "node_modules", "toolnexus");
 
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
 let browser;
 const servers = [];
 
 before(async () => {
   browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     // launch() gives each browser a fresh, empty profile directory of its own.
     args: CHROMIUM_ARGS,
   });
@@ -133,4 +133,16 @@ describe("toolnexus in Chromium", () => {
     servers.push(server);
     assertAllPass(await resultsAt(`${url}/index.html`));
   });
+
+  for (const name of ["webpack-web", "rollup-web"]) {
+    it(`runs from a ${name.replace("-web", "")} build with no plugins`, { timeout: 300_000 }, async (t) => {
+      if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
+      bundlerProject(tarball);
+      const { dist, bundled } = bundle(name);
+      assert.deepEqual(bundled, ["web/index.js", "web/toolnexus.js", "web/toolnexus_wasm.js"]);
+      const { server, url } = await serve({ "/": dist });
+      servers.push(server);
+      assertAllPass(await resultsAt(`${url}/index.html`));
+    });
+  }
 });

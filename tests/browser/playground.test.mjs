@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumPath } from "../../scripts/browser.mjs";
 import { startPlayground } from "../../scripts/www.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -24,18 +25,9 @@ before(async () => {
   ({ server, url } = await startPlayground({ port: 0 }));
   profile = mkdtempSync(join(tmpdir(), "toolnexus-playground-"));
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
   page = context.pages()[0] ?? (await context.newPage());

@@ -8,6 +8,8 @@ import { before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
+import { PATHS } from "./children/execute-paths.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
 const mb = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
@@ -34,28 +36,10 @@ describe("soak", () => {
   // No await in the loop, so no FinalizationRegistry callback can run until it ends. Nothing of a
   // tool lives in WebAssembly memory and sanitize frees what it allocates before returning, so
   // the garbage collector reclaims everything even inside the loop's turn.
-  const syncLoop = (keep) => `
-    import { defineTool, sanitize, Tool } from "toolnexus";
-    const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.external + m.arrayBuffers; };
-    const text = "tool name/with:parts ü ".repeat(40);
-    for (let i = 0; i < 1000; i++) defineTool({ name: "warm", description: "", run: () => i }), sanitize(text);
-    gc();
-    const before = used();
-    const kept = [];
-    for (let i = 0; i < 100000; i++) {
-      const t = i % 2
-        ? defineTool({ name: "t" + i, description: "made in a synchronous loop", run: () => i })
-        : new Tool({ name: "t" + i, description: "made in a synchronous loop", execute: () => i });
-      if (sanitize(text).length !== text.length) throw new Error("sanitize");
-      if (${keep}) kept.push(t);
-    }
-    gc();
-    const inLoop = used() - before;
-    for (let i = 0; i < 4; i++) { await new Promise((r) => setTimeout(r, 0)); gc(); }
-    console.log(JSON.stringify({ inLoop, afterLoop: used() - before, kept: kept.length }));`;
+  // children/sync-loop.mjs is that loop.
 
   it("a synchronous loop of 100,000 tools (and sanitize calls) leaves nothing behind, even before it yields", () => {
-    const { status, stderr, out } = node(["--input-type=module", "-e", syncLoop(false)]);
+    const { status, stderr, out } = node([join(here, "children", "sync-loop.mjs")]);
     assert.equal(status, 0, stderr);
     console.log(`sync loop of 100,000 tools: growth ${mb(out.inLoop)} inside the loop's turn, ${mb(out.afterLoop)} after it`);
     assert.ok(out.inLoop < 8 * MB, `grew by ${mb(out.inLoop)} inside the loop's turn`);
@@ -63,7 +47,7 @@ describe("soak", () => {
   });
 
   it("the same loop, keeping its tools, shows their memory (so the check above can fail)", () => {
-    const { status, stderr, out } = node(["--input-type=module", "-e", syncLoop(true)]);
+    const { status, stderr, out } = node([join(here, "children", "sync-loop.mjs"), "keep"]);
     assert.equal(status, 0, stderr);
     assert.equal(out.kept, 100000);
     assert.ok(out.inLoop > 8 * MB, `kept tools should show: ${mb(out.inLoop)}`);
@@ -74,46 +58,15 @@ describe("soak", () => {
 // 100,000 executes in a fresh process: anything kept per call (a WebAssembly table slot, a few
 // bytes of wasm memory) shows as megabytes, while a clean path stays within noise (±0.3 MB).
 describe("memory per execute, path by path", () => {
-  const PATHS = {
-    "a string": `() => "s"`,
-    "an object (JSON)": `() => ({ a: [1, "x"] })`,
-    "a ToolResult passthrough": `() => ({ output: "o", isError: false, metadata: { k: 1 } })`,
-    "undefined": `() => undefined`,
-    "a thenable": `() => ({ then: (ok) => ok("t") })`,
-    "a rejection": `() => Promise.reject(new Error("r"))`,
-    "an async throw": `async () => { throw new Error("a"); }`,
-    "a thenable that rejects": `() => ({ then: (_, fail) => fail(new Error("t")) })`,
-    "a Proxy whose has trap throws": `() => new Proxy({}, { has() { throw new Error("h"); } })`,
-    "a synchronous throw": `() => { throw new Error("x"); }`,
-    "a then that throws": `() => ({ then() { throw new Error("t"); } })`,
-    "a BigInt (JSON.stringify throws)": `() => 1n`,
-    "a cycle (JSON.stringify throws)": `() => { const o = {}; o.o = o; return o; }`,
-    "a value that cannot be shown, thrown": `() => { throw Object.create(null); }`,
-  };
-  // The throwing paths once kept a wasm externref table slot per caught exception (wasm-bindgen
-  // `catch` imports that return a value do); after 2^23 of them every export trapped. The core
-  // now catches through the entry's guard, and these rows hold it to that.
-  const script = (run) => `
-    import { defineTool } from "toolnexus";
-    const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.external + m.arrayBuffers; };
-    const settle = async () => { for (let i = 0; i < 3; i++) { gc(); await new Promise((r) => setTimeout(r, 0)); } };
-    const tool = defineTool({ name: "path", description: "", run: ${run} });
-    for (let i = 0; i < 2000; i++) await tool.execute({});
-    await settle();
-    const before = used();
-    for (let b = 0; b < 100; b++) {
-      const calls = [];
-      for (let j = 0; j < 1000; j++) calls.push(tool.execute({}));
-      for (const r of await Promise.all(calls)) if (typeof r.output !== "string") throw new Error("no result");
-    }
-    await settle();
-    console.log(JSON.stringify({ growth: used() - before }));`;
-
+  // children/execute-paths.mjs has the paths (one run function each); children/execute-path.mjs
+  // runs one. The throwing paths once kept a wasm externref table slot per caught exception
+  // (wasm-bindgen `catch` imports that return a value do); after 2^23 of them every export
+  // trapped. The core now catches through the entry's guard, and these rows hold it to that.
   const growth = {};
   before(async () => {
     const run = promisify(execFile);
-    await Promise.all(Object.entries(PATHS).map(async ([path, fn]) => {
-      const { stdout } = await run(process.execPath, ["--expose-gc", "--input-type=module", "-e", script(fn)], { cwd: here });
+    await Promise.all(Object.keys(PATHS).map(async (path) => {
+      const { stdout } = await run(process.execPath, ["--expose-gc", join(here, "children", "execute-path.mjs"), path], { cwd: here });
       growth[path] = JSON.parse(stdout.trim().split("\n").pop()).growth;
     }));
   });
