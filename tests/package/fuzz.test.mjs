@@ -505,8 +505,9 @@ describe("every export at a random depth near the stack limit", () => {
         // A promise: it settles with a result, or (where the stack ran out while the result was
         // being made) rejects with the engine's RangeError.
         try {
+          // A result, or the passthrough object itself (which may hold anything).
           const r = await outcome.value;
-          assert.ok(typeof r.output === "string" && typeof r.isError === "boolean");
+          assert.ok(typeof r === "object" && r !== null);
         } catch (error) {
           assert.ok(error instanceof RangeError, String(error));
         }
