@@ -16,6 +16,7 @@ pub mod error;
 pub mod result;
 pub mod rules;
 pub mod sanitize;
+pub mod schema;
 
 #[cfg(target_arch = "wasm32")]
 pub mod execute;

@@ -1,0 +1,367 @@
+//! Gemini's two dialects.
+//!
+//! - [`json_schema`] (`parametersJsonSchema`, the default): JSON Schema as given, with `$schema`
+//!   removed and `const` written as a one-value `enum`.
+//! - [`openapi`] (`parameters`): Gemini's `Schema`, a subset of OpenAPI 3.0. Only the keys in
+//!   [`KEYS`]; `type` is one of Gemini's upper-case names on every node (a node of `anyOf`
+//!   alone excepted: its branches carry the types); `$ref` inlined, a cycle cut at its second
+//!   visit; `null` expressed as `nullable`; `enum` of strings only; counts (`minItems`, …) as
+//!   int64 strings, as the API's own types have them; every other keyword written into the
+//!   node's `description`.
+
+use super::walk::{describe, map_nodes, merge_all_of, reference, resolve, Change, Changes};
+use serde_json::{Map, Value};
+
+/// The keys of Gemini's `Schema`.
+pub const KEYS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "items",
+    "properties",
+    "required",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "minProperties",
+    "maxProperties",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+    "example",
+];
+
+/// Gemini's type names.
+pub const TYPES: &[&str] = &["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"];
+
+/// Counts that Gemini's `Schema` types as int64 (written as strings).
+pub const COUNTS: &[&str] =
+    &["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
+
+/// The formats Gemini acts on, per type; any other is written into the description.
+pub fn format_allowed(gemini_type: &str, format: &str) -> bool {
+    matches!(
+        (gemini_type, format),
+        ("STRING", "enum" | "date-time") | ("NUMBER", "float" | "double") | ("INTEGER", "int32" | "int64")
+    )
+}
+
+/// The default dialect: a copy with `$schema` removed and `const` turned into `enum`.
+pub fn json_schema(schema: &Value) -> (Value, Changes) {
+    let mut changes = Changes::default();
+    let out = map_nodes(schema, &mut |node| {
+        if node.shift_remove("$schema").is_some() {
+            changes.add(Change::SchemaRemoved);
+        }
+        if let Some(c) = node.shift_remove("const") {
+            if !node.contains_key("enum") {
+                node.insert("enum".into(), Value::Array(vec![c]));
+            }
+            changes.add(Change::ConstToEnum);
+        }
+    });
+    (out, changes)
+}
+
+/// The `openapi` dialect.
+pub fn openapi(schema: &Value) -> (Value, Changes) {
+    let mut w = Writer { root: schema, changes: Changes::default(), stack: Vec::new() };
+    let out = w.node(schema);
+    (Value::Object(out), w.changes)
+}
+
+struct Writer<'a> {
+    root: &'a Value,
+    changes: Changes,
+    stack: Vec<String>,
+}
+
+fn upper(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "string" => "STRING",
+        "number" => "NUMBER",
+        "integer" => "INTEGER",
+        "boolean" => "BOOLEAN",
+        "array" => "ARRAY",
+        "object" => "OBJECT",
+        _ => return None,
+    })
+}
+
+fn type_of_value(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "STRING",
+        Value::Bool(_) => "BOOLEAN",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "INTEGER",
+        Value::Number(_) => "NUMBER",
+        Value::Array(_) => "ARRAY",
+        _ => "OBJECT",
+    }
+}
+
+impl Writer<'_> {
+    fn node(&mut self, schema: &Value) -> Map<String, Value> {
+        let input = match schema {
+            Value::Object(node) => node,
+            _ => return self.untyped(Map::new()),
+        };
+        // `$ref`: the target, with the referring node's own keys on top.
+        if let Some(r) = reference(input) {
+            if self.stack.iter().any(|s| s == r) {
+                self.changes.add(Change::CycleCut);
+                let mut cut = Map::new();
+                cut.insert("type".into(), "OBJECT".into());
+                let name = r.rsplit('/').next().unwrap_or(r);
+                let mut text = format!("Recursive: an object of the same shape as \"{name}\" above.");
+                if let Some(Value::String(d)) = input.get("description") {
+                    text = format!("{d}\n{text}");
+                }
+                cut.insert("description".into(), Value::String(text));
+                return cut;
+            }
+            let Some(target) = resolve(self.root, r) else {
+                let mut rest = input.clone();
+                rest.shift_remove("$ref");
+                let mut out = self.node(&Value::Object(rest));
+                describe(&mut out, &[("$ref".into(), Value::String(r.to_string()))]);
+                self.changes.add(Change::Described);
+                return out;
+            };
+            self.changes.add(Change::RefInlined);
+            let mut merged = match target {
+                Value::Object(t) => t.clone(),
+                _ => Map::new(),
+            };
+            for (k, v) in input {
+                if k != "$ref" {
+                    merged.insert(k.clone(), v.clone());
+                }
+            }
+            self.stack.push(r.to_string());
+            let out = self.node(&Value::Object(merged));
+            self.stack.pop();
+            return out;
+        }
+        let merged;
+        let node = match self.merge_all_of(input) {
+            Some(m) => {
+                merged = m;
+                &merged
+            }
+            None => input,
+        };
+        self.plain(node)
+    }
+
+    fn merge_all_of(&mut self, node: &Map<String, Value>) -> Option<Map<String, Value>> {
+        let merged = merge_all_of(self.root, node)?;
+        self.changes.add(Change::AllOfMerged);
+        Some(merged)
+    }
+
+    fn untyped(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
+        self.changes.add(Change::Typed);
+        out.insert("type".into(), "STRING".into());
+        describe(&mut out, &[("accepts".into(), "any JSON value, written as text".into())]);
+        out
+    }
+
+    fn plain(&mut self, node: &Map<String, Value>) -> Map<String, Value> {
+        let mut out = Map::with_capacity(node.len() + 1);
+        let mut notes: Vec<(String, Value)> = Vec::new();
+        let mut nullable = false;
+        let mut types: Vec<&'static str> = Vec::new();
+        match node.get("type") {
+            Some(Value::String(t)) if t == "null" => nullable = true,
+            Some(Value::String(t)) => match upper(t) {
+                Some(u) => types.push(u),
+                None => notes.push(("type".into(), Value::String(t.clone()))),
+            },
+            Some(Value::Array(ts)) => {
+                for t in ts {
+                    match t.as_str() {
+                        Some("null") => nullable = true,
+                        Some(s) => match upper(s) {
+                            Some(u) if !types.contains(&u) => types.push(u),
+                            _ => {}
+                        },
+                        None => {}
+                    }
+                }
+            }
+            Some(other) => notes.push(("type".into(), other.clone())),
+            None => {}
+        }
+        let mut branches: Vec<Value> = Vec::new();
+        for key in ["anyOf", "oneOf"] {
+            let Some(Value::Array(list)) = node.get(key) else { continue };
+            if key == "oneOf" {
+                self.changes.add(Change::OneOfToAnyOf);
+            }
+            for b in list {
+                if is_null_only(b) {
+                    nullable = true;
+                    continue;
+                }
+                branches.push(Value::Object(self.node(b)));
+            }
+        }
+        if types.len() > 1 {
+            self.changes.add(Change::TypeArraySplit);
+            for t in &types {
+                let mut b = Map::new();
+                b.insert("type".into(), (*t).into());
+                branches.push(Value::Object(b));
+            }
+            types.clear();
+        }
+        let mut enum_values: Option<Vec<Value>> = None;
+        if let Some(c) = node.get("const") {
+            self.changes.add(Change::ConstToEnum);
+            enum_values = Some(vec![c.clone()]);
+        }
+        if let Some(Value::Array(values)) = node.get("enum") {
+            enum_values = Some(values.clone());
+        }
+        if let Some(values) = enum_values {
+            if values.iter().any(Value::is_null) {
+                nullable = true;
+            }
+            let values: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();
+            if types.is_empty() && branches.is_empty() {
+                if let Some(first) = values.first() {
+                    types.push(type_of_value(first));
+                }
+            }
+            if values.iter().all(Value::is_string) && types.iter().all(|t| *t == "STRING") {
+                out.insert("enum".into(), Value::Array(values));
+            } else {
+                self.changes.add(Change::EnumDescribed);
+                notes.push(("enum".into(), Value::Array(values)));
+            }
+        }
+        if types.is_empty() && branches.is_empty() {
+            if node.contains_key("properties") {
+                types.push("OBJECT");
+            } else if node.contains_key("items") {
+                types.push("ARRAY");
+            }
+        }
+        let gtype = types.first().copied();
+        for (key, value) in node {
+            match key.as_str() {
+                "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
+                | "$comment" | "$defs" | "definitions" | "required" => {}
+                "properties" => {
+                    if let Value::Object(props) = value {
+                        let written: Map<String, Value> =
+                            props.iter().map(|(k, v)| (k.clone(), Value::Object(self.node(v)))).collect();
+                        out.insert(key.clone(), Value::Object(written));
+                    }
+                }
+                "items" => match value {
+                    Value::Object(_) | Value::Bool(_) => {
+                        let items = self.node(value);
+                        out.insert(key.clone(), Value::Object(items));
+                    }
+                    _ => notes.push((key.clone(), value.clone())),
+                },
+                "format" => match (gtype, value.as_str()) {
+                    (Some(t), Some(f)) if format_allowed(t, f) => {
+                        out.insert(key.clone(), value.clone());
+                    }
+                    _ => {
+                        self.changes.add(Change::FormatDescribed);
+                        notes.push((key.clone(), value.clone()));
+                    }
+                },
+                k if COUNTS.contains(&k) => match value.as_u64() {
+                    Some(n) => {
+                        self.changes.add(Change::NumberAsString);
+                        out.insert(key.clone(), Value::String(n.to_string()));
+                    }
+                    None => notes.push((key.clone(), value.clone())),
+                },
+                "minimum" | "maximum" if value.is_number() => {
+                    out.insert(key.clone(), value.clone());
+                }
+                "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => {
+                    out.insert(key.clone(), value.clone());
+                }
+                _ => {
+                    self.changes.add(Change::Described);
+                    notes.push((key.clone(), value.clone()));
+                }
+            }
+        }
+        if node.get("nullable") == Some(&Value::Bool(true)) {
+            nullable = true;
+        }
+        if let Some(t) = gtype {
+            out.insert("type".into(), t.into());
+        }
+        if gtype == Some("OBJECT") {
+            self.required(node, &mut out);
+        }
+        if gtype == Some("ARRAY") && !out.contains_key("items") {
+            let items = self.untyped(Map::new());
+            out.insert("items".into(), Value::Object(items));
+        }
+        match branches.len() {
+            0 if gtype.is_none() => {
+                out = self.untyped(out);
+            }
+            0 => {}
+            1 if gtype.is_none() => {
+                if let Some(Value::Object(only)) = branches.pop() {
+                    for (k, v) in only {
+                        if k == "description" && out.contains_key("description") {
+                            continue;
+                        }
+                        out.insert(k, v);
+                    }
+                }
+            }
+            _ => {
+                out.insert("anyOf".into(), Value::Array(branches));
+            }
+        }
+        if nullable {
+            if node.get("nullable").is_none() && node.get("type") != Some(&Value::String("null".into())) {
+                self.changes.add(Change::NullToNullable);
+            }
+            out.insert("nullable".into(), Value::Bool(true));
+        }
+        describe(&mut out, &notes);
+        out
+    }
+
+    /// `required`, keeping only names that are properties.
+    fn required(&mut self, node: &Map<String, Value>, out: &mut Map<String, Value>) {
+        let Some(Value::Array(names)) = node.get("required") else { return };
+        let props = out.get("properties").and_then(Value::as_object);
+        let kept: Vec<Value> = names
+            .iter()
+            .filter(|n| n.as_str().is_some_and(|n| props.is_some_and(|p| p.contains_key(n))))
+            .cloned()
+            .collect();
+        self.changes.add_n(Change::RequiredDropped, names.len() - kept.len());
+        if !kept.is_empty() {
+            out.insert("required".into(), Value::Array(kept));
+        }
+    }
+}
+
+fn is_null_only(schema: &Value) -> bool {
+    match schema {
+        Value::Object(n) => n.get("type").and_then(Value::as_str) == Some("null"),
+        _ => false,
+    }
+}

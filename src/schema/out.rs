@@ -1,0 +1,217 @@
+//! Tools out: a tool list in one provider's format, names checked against that provider's rule.
+
+use super::walk::Changes;
+use super::{gemini, openai};
+use serde_json::{Map, Value};
+
+/// A provider format, with its options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// Chat Completions; `Some(strict)` when the caller passed `strict`.
+    OpenAI(Option<bool>),
+    /// Responses (its `strict` is always written: the API defaults it to true).
+    Responses(bool),
+    Anthropic,
+    /// `parametersJsonSchema`, or with `true` the `openapi` dialect's `parameters`.
+    Gemini(bool),
+    Mcp,
+}
+
+impl Target {
+    /// Parses the target names the JavaScript side sends.
+    pub fn parse(name: &str) -> Option<Target> {
+        Some(match name {
+            "openai" => Target::OpenAI(None),
+            "openai:strict" => Target::OpenAI(Some(true)),
+            "openai:loose" => Target::OpenAI(Some(false)),
+            "responses" => Target::Responses(false),
+            "responses:strict" => Target::Responses(true),
+            "anthropic" => Target::Anthropic,
+            "gemini" => Target::Gemini(false),
+            "gemini:openapi" => Target::Gemini(true),
+            "mcp" => Target::Mcp,
+            _ => return None,
+        })
+    }
+
+    fn function(self) -> &'static str {
+        match self {
+            Target::OpenAI(_) => "toOpenAI",
+            Target::Responses(_) => "toOpenAIResponses",
+            Target::Anthropic => "toAnthropic",
+            Target::Gemini(_) => "toGemini",
+            Target::Mcp => "toMCP",
+        }
+    }
+
+    fn provider(self) -> &'static str {
+        match self {
+            Target::OpenAI(_) | Target::Responses(_) => "OpenAI",
+            Target::Anthropic => "Anthropic",
+            Target::Gemini(_) => "Gemini",
+            Target::Mcp => "MCP",
+        }
+    }
+
+    /// The name rule, in words, when `name` breaks it.
+    pub fn name_error(self, name: &str) -> Option<&'static str> {
+        let ok = match self {
+            Target::OpenAI(_) | Target::Responses(_) | Target::Anthropic => {
+                (1..=64).contains(&name.len())
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            }
+            Target::Gemini(_) => {
+                name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && name.encode_utf16().count() <= 128
+            }
+            Target::Mcp => (1..=128).contains(&name.encode_utf16().count()),
+        };
+        if ok {
+            return None;
+        }
+        Some(match self {
+            Target::OpenAI(_) | Target::Responses(_) | Target::Anthropic => {
+                "a name must match ^[a-zA-Z0-9_-]{1,64}$"
+            }
+            Target::Gemini(_) => "a name must start with a letter or _ and have at most 128 characters",
+            Target::Mcp => "a name must have 1 to 128 characters",
+        })
+    }
+}
+
+/// One tool's rewrite: the schema to send, strict mode's verdict, and what changed.
+pub struct Written {
+    pub schema: Value,
+    pub strict: Option<bool>,
+    pub changes: Changes,
+    pub reason: Option<String>,
+}
+
+/// The schema a target sends for `schema`.
+pub fn write_schema(target: Target, schema: &Value) -> Written {
+    let plain = |schema: Value| Written { schema, strict: None, changes: Changes::default(), reason: None };
+    match target {
+        Target::OpenAI(Some(true)) | Target::Responses(true) => {
+            let s = openai::strict(schema);
+            Written { schema: s.schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
+        }
+        Target::OpenAI(Some(false)) | Target::Responses(false) => {
+            Written { strict: Some(false), ..plain(schema.clone()) }
+        }
+        Target::Gemini(false) => {
+            let (schema, changes) = gemini::json_schema(schema);
+            Written { schema, strict: None, changes, reason: None }
+        }
+        Target::Gemini(true) => {
+            let (schema, changes) = gemini::openapi(schema);
+            Written { schema, strict: None, changes, reason: None }
+        }
+        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => plain(schema.clone()),
+    }
+}
+
+/// The whole list in the target's format, or the message of the `TypeError` to throw.
+/// `tools` is an array of `{ name, description, inputSchema }`. With `explain`, the answer is
+/// `{ tools, notes }`, `notes` holding each tool's list of changes.
+pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, String> {
+    let Value::Array(list) = tools else {
+        return Err(format!("{}: expected a list of tools", target.function()));
+    };
+    let mut seen: Vec<&str> = Vec::with_capacity(list.len());
+    let mut out = Vec::with_capacity(list.len());
+    let mut notes = Vec::new();
+    for (i, tool) in list.iter().enumerate() {
+        let Some(name) = tool.get("name").and_then(Value::as_str) else {
+            return Err(format!("{}: the tool at index {i} has no string name", target.function()));
+        };
+        if let Some(rule) = target.name_error(name) {
+            return Err(format!(
+                "{}: tool {} breaks {}'s name rule: {rule}",
+                target.function(),
+                Value::String(name.into()),
+                target.provider()
+            ));
+        }
+        if seen.contains(&name) {
+            return Err(format!(
+                "{}: two tools are named {}; {} needs every tool name to be unique",
+                target.function(),
+                Value::String(name.into()),
+                target.provider()
+            ));
+        }
+        seen.push(name);
+        let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
+        let written = write_schema(target, schema);
+        if explain {
+            let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
+            if let Some(reason) = &written.reason {
+                n.push(Value::String(format!("kept as given with strict: false: {reason}")));
+            }
+            notes.push(Value::Array(n));
+        }
+        out.push(entry(target, name, tool.get("description"), written));
+    }
+    let tools = match target {
+        Target::Gemini(_) if out.is_empty() => Value::Array(Vec::new()),
+        Target::Gemini(_) => {
+            let mut t = Map::new();
+            t.insert("functionDeclarations".into(), Value::Array(out));
+            Value::Array(vec![Value::Object(t)])
+        }
+        _ => Value::Array(out),
+    };
+    if !explain {
+        return Ok(tools);
+    }
+    let mut both = Map::new();
+    both.insert("tools".into(), tools);
+    both.insert("notes".into(), Value::Array(notes));
+    Ok(Value::Object(both))
+}
+
+fn entry(target: Target, name: &str, description: Option<&Value>, w: Written) -> Value {
+    let mut m = Map::new();
+    let describe = |m: &mut Map<String, Value>| {
+        if let Some(d @ Value::String(_)) = description {
+            m.insert("description".into(), d.clone());
+        }
+    };
+    match target {
+        Target::OpenAI(_) => {
+            let mut f = Map::new();
+            f.insert("name".into(), name.into());
+            describe(&mut f);
+            f.insert("parameters".into(), w.schema);
+            if let Some(s) = w.strict {
+                f.insert("strict".into(), s.into());
+            }
+            m.insert("type".into(), "function".into());
+            m.insert("function".into(), Value::Object(f));
+        }
+        Target::Responses(_) => {
+            m.insert("type".into(), "function".into());
+            m.insert("name".into(), name.into());
+            describe(&mut m);
+            m.insert("parameters".into(), w.schema);
+            m.insert("strict".into(), w.strict.unwrap_or(false).into());
+        }
+        Target::Anthropic => {
+            m.insert("name".into(), name.into());
+            describe(&mut m);
+            m.insert("input_schema".into(), w.schema);
+        }
+        Target::Gemini(openapi) => {
+            m.insert("name".into(), name.into());
+            describe(&mut m);
+            let key = if openapi { "parameters" } else { "parametersJsonSchema" };
+            m.insert(key.into(), w.schema);
+        }
+        Target::Mcp => {
+            m.insert("name".into(), name.into());
+            describe(&mut m);
+            m.insert("inputSchema".into(), w.schema);
+        }
+    }
+    Value::Object(m)
+}
