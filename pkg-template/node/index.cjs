@@ -4,9 +4,16 @@
 const core = require("./toolnexus.cjs");
 
 //# include tool.js
+//# include adapters.js
 
-const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core);
+Object.assign(api, adaptersApi(core, api));
 
-exports.Tool = Tool;
-exports.defineTool = defineTool;
-exports.sanitize = sanitize;
+exports.Tool = api.Tool;
+exports.defineTool = api.defineTool;
+exports.sanitize = api.sanitize;
+exports.toOpenAI = api.toOpenAI;
+exports.toOpenAIResponses = api.toOpenAIResponses;
+exports.toAnthropic = api.toAnthropic;
+exports.toGemini = api.toGemini;
+exports.toMCP = api.toMCP;

@@ -14,5 +14,9 @@ function decode(base64) {
 core.initSync({ module: decode(wasm) });
 
 //# include tool.js
+//# include adapters.js
 
-export const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core);
+Object.assign(api, adaptersApi(core, api));
+
+export const { Tool, defineTool, sanitize, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } = api;

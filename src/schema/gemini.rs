@@ -9,7 +9,7 @@
 //!   int64 strings, as the API's own types have them; every other keyword written into the
 //!   node's `description`.
 
-use super::walk::{describe, map_nodes, merge_all_of, reference, resolve, Change, Changes};
+use super::walk::{describe, map_nodes, merge_all_of, put, reference, resolve, Change, Changes, Obj};
 use serde_json::{Map, Value};
 
 /// The keys of Gemini's `Schema`.
@@ -61,8 +61,8 @@ pub fn json_schema(schema: &Value) -> (Value, Changes) {
             changes.add(Change::SchemaRemoved);
         }
         if let Some(c) = node.shift_remove("const") {
-            if !node.contains_key("enum") {
-                node.insert("enum".into(), Value::Array(vec![c]));
+            if !node.has("enum") {
+                put(node, "enum".into(), Value::Array(vec![c]));
             }
             changes.add(Change::ConstToEnum);
         }
@@ -117,13 +117,13 @@ impl Writer<'_> {
             if self.stack.iter().any(|s| s == r) {
                 self.changes.add(Change::CycleCut);
                 let mut cut = Map::new();
-                cut.insert("type".into(), "OBJECT".into());
+                put(&mut cut, "type".into(), "OBJECT".into());
                 let name = r.rsplit('/').next().unwrap_or(r);
                 let mut text = format!("Recursive: an object of the same shape as \"{name}\" above.");
-                if let Some(Value::String(d)) = input.get("description") {
+                if let Some(Value::String(d)) = input.at("description") {
                     text = format!("{d}\n{text}");
                 }
-                cut.insert("description".into(), Value::String(text));
+                put(&mut cut, "description".into(), Value::String(text));
                 return cut;
             }
             let Some(target) = resolve(self.root, r) else {
@@ -141,7 +141,7 @@ impl Writer<'_> {
             };
             for (k, v) in input {
                 if k != "$ref" {
-                    merged.insert(k.clone(), v.clone());
+                    put(&mut merged, k.clone(), v.clone());
                 }
             }
             self.stack.push(r.to_string());
@@ -168,7 +168,7 @@ impl Writer<'_> {
 
     fn untyped(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
         self.changes.add(Change::Typed);
-        out.insert("type".into(), "STRING".into());
+        put(&mut out, "type".into(), "STRING".into());
         describe(&mut out, &[("accepts".into(), "any JSON value, written as text".into())]);
         out
     }
@@ -178,7 +178,7 @@ impl Writer<'_> {
         let mut notes: Vec<(String, Value)> = Vec::new();
         let mut nullable = false;
         let mut types: Vec<&'static str> = Vec::new();
-        match node.get("type") {
+        match node.at("type") {
             Some(Value::String(t)) if t == "null" => nullable = true,
             Some(Value::String(t)) => match upper(t) {
                 Some(u) => types.push(u),
@@ -217,17 +217,17 @@ impl Writer<'_> {
             self.changes.add(Change::TypeArraySplit);
             for t in &types {
                 let mut b = Map::new();
-                b.insert("type".into(), (*t).into());
+                put(&mut b, "type".into(), (*t).into());
                 branches.push(Value::Object(b));
             }
             types.clear();
         }
         let mut enum_values: Option<Vec<Value>> = None;
-        if let Some(c) = node.get("const") {
+        if let Some(c) = node.at("const") {
             self.changes.add(Change::ConstToEnum);
             enum_values = Some(vec![c.clone()]);
         }
-        if let Some(Value::Array(values)) = node.get("enum") {
+        if let Some(Value::Array(values)) = node.at("enum") {
             enum_values = Some(values.clone());
         }
         if let Some(values) = enum_values {
@@ -241,16 +241,16 @@ impl Writer<'_> {
                 }
             }
             if values.iter().all(Value::is_string) && types.iter().all(|t| *t == "STRING") {
-                out.insert("enum".into(), Value::Array(values));
+                put(&mut out, "enum".into(), Value::Array(values));
             } else {
                 self.changes.add(Change::EnumDescribed);
                 notes.push(("enum".into(), Value::Array(values)));
             }
         }
         if types.is_empty() && branches.is_empty() {
-            if node.contains_key("properties") {
+            if node.has("properties") {
                 types.push("OBJECT");
-            } else if node.contains_key("items") {
+            } else if node.has("items") {
                 types.push("ARRAY");
             }
         }
@@ -259,23 +259,25 @@ impl Writer<'_> {
             match key.as_str() {
                 "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
                 | "$comment" | "$defs" | "definitions" | "required" => {}
+                // Closed is what the model assumes anyway; said in a description, it is noise.
+                "additionalProperties" if value == &Value::Bool(false) => {}
                 "properties" => {
                     if let Value::Object(props) = value {
                         let written: Map<String, Value> =
                             props.iter().map(|(k, v)| (k.clone(), Value::Object(self.node(v)))).collect();
-                        out.insert(key.clone(), Value::Object(written));
+                        put(&mut out, key.clone(), Value::Object(written));
                     }
                 }
                 "items" => match value {
                     Value::Object(_) | Value::Bool(_) => {
                         let items = self.node(value);
-                        out.insert(key.clone(), Value::Object(items));
+                        put(&mut out, key.clone(), Value::Object(items));
                     }
                     _ => notes.push((key.clone(), value.clone())),
                 },
                 "format" => match (gtype, value.as_str()) {
                     (Some(t), Some(f)) if format_allowed(t, f) => {
-                        out.insert(key.clone(), value.clone());
+                        put(&mut out, key.clone(), value.clone());
                     }
                     _ => {
                         self.changes.add(Change::FormatDescribed);
@@ -284,16 +286,15 @@ impl Writer<'_> {
                 },
                 k if COUNTS.contains(&k) => match value.as_u64() {
                     Some(n) => {
-                        self.changes.add(Change::NumberAsString);
-                        out.insert(key.clone(), Value::String(n.to_string()));
+                        put(&mut out, key.clone(), Value::String(n.to_string()));
                     }
                     None => notes.push((key.clone(), value.clone())),
                 },
                 "minimum" | "maximum" if value.is_number() => {
-                    out.insert(key.clone(), value.clone());
+                    put(&mut out, key.clone(), value.clone());
                 }
                 "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => {
-                    out.insert(key.clone(), value.clone());
+                    put(&mut out, key.clone(), value.clone());
                 }
                 _ => {
                     self.changes.add(Change::Described);
@@ -301,18 +302,18 @@ impl Writer<'_> {
                 }
             }
         }
-        if node.get("nullable") == Some(&Value::Bool(true)) {
+        if node.at("nullable") == Some(&Value::Bool(true)) {
             nullable = true;
         }
         if let Some(t) = gtype {
-            out.insert("type".into(), t.into());
+            put(&mut out, "type".into(), t.into());
         }
         if gtype == Some("OBJECT") {
             self.required(node, &mut out);
         }
-        if gtype == Some("ARRAY") && !out.contains_key("items") {
+        if gtype == Some("ARRAY") && !out.has("items") {
             let items = self.untyped(Map::new());
-            out.insert("items".into(), Value::Object(items));
+            put(&mut out, "items".into(), Value::Object(items));
         }
         match branches.len() {
             0 if gtype.is_none() => {
@@ -322,22 +323,22 @@ impl Writer<'_> {
             1 if gtype.is_none() => {
                 if let Some(Value::Object(only)) = branches.pop() {
                     for (k, v) in only {
-                        if k == "description" && out.contains_key("description") {
+                        if k == "description" && out.has("description") {
                             continue;
                         }
-                        out.insert(k, v);
+                        put(&mut out, k, v);
                     }
                 }
             }
             _ => {
-                out.insert("anyOf".into(), Value::Array(branches));
+                put(&mut out, "anyOf".into(), Value::Array(branches));
             }
         }
         if nullable {
-            if node.get("nullable").is_none() && node.get("type") != Some(&Value::String("null".into())) {
+            if node.at("nullable").is_none() && node.at("type") != Some(&Value::String("null".into())) {
                 self.changes.add(Change::NullToNullable);
             }
-            out.insert("nullable".into(), Value::Bool(true));
+            put(&mut out, "nullable".into(), Value::Bool(true));
         }
         describe(&mut out, &notes);
         out
@@ -345,23 +346,23 @@ impl Writer<'_> {
 
     /// `required`, keeping only names that are properties.
     fn required(&mut self, node: &Map<String, Value>, out: &mut Map<String, Value>) {
-        let Some(Value::Array(names)) = node.get("required") else { return };
-        let props = out.get("properties").and_then(Value::as_object);
+        let Some(Value::Array(names)) = node.at("required") else { return };
+        let props = out.at("properties").and_then(Value::as_object);
         let kept: Vec<Value> = names
             .iter()
-            .filter(|n| n.as_str().is_some_and(|n| props.is_some_and(|p| p.contains_key(n))))
+            .filter(|n| n.as_str().is_some_and(|n| props.is_some_and(|p| p.has(n))))
             .cloned()
             .collect();
         self.changes.add_n(Change::RequiredDropped, names.len() - kept.len());
         if !kept.is_empty() {
-            out.insert("required".into(), Value::Array(kept));
+            put(out, "required".into(), Value::Array(kept));
         }
     }
 }
 
 fn is_null_only(schema: &Value) -> bool {
     match schema {
-        Value::Object(n) => n.get("type").and_then(Value::as_str) == Some("null"),
+        Value::Object(n) => n.at("type").and_then(Value::as_str) == Some("null"),
         _ => false,
     }
 }

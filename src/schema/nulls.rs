@@ -6,7 +6,7 @@
 //! point leaves it optional (out of `required`), and none of them accepts `null` itself.
 //! `$ref`s are followed; `allOf`, `anyOf` and `oneOf` branches all count as declarations.
 
-use super::walk::{accepts_null, reference, resolve};
+use super::walk::{accepts_null, reference, resolve, Obj};
 use serde_json::{Map, Value};
 
 /// Removes the optional `null`s from `args` in place; true when anything was removed.
@@ -47,13 +47,13 @@ fn visit(root: &Value, schemas: &[&Value], value: &mut Value) -> bool {
             for (i, element) in list.iter_mut().enumerate() {
                 let mut subs: Vec<&Value> = Vec::new();
                 for node in &nodes {
-                    if let Some(Value::Array(prefix)) = node.get("prefixItems") {
+                    if let Some(Value::Array(prefix)) = node.at("prefixItems") {
                         if let Some(s) = prefix.get(i) {
                             subs.push(s);
                             continue;
                         }
                     }
-                    match node.get("items") {
+                    match node.at("items") {
                         Some(Value::Array(tuple)) => subs.extend(tuple.get(i)),
                         Some(items @ Value::Object(_)) => subs.push(items),
                         _ => {}
@@ -76,10 +76,10 @@ fn object(root: &Value, nodes: &[&Map<String, Value>], map: &mut Map<String, Val
         let mut declared: Vec<&Value> = Vec::new();
         let mut optional = true;
         for node in nodes {
-            if let Some(sub) = node.get("properties").and_then(|p| p.get(key)) {
+            if let Some(sub) = node.at("properties").and_then(|p| p.get(key)) {
                 declared.push(sub);
                 let required = node
-                    .get("required")
+                    .at("required")
                     .and_then(Value::as_array)
                     .is_some_and(|r| r.iter().any(|n| n.as_str() == Some(key)));
                 optional &= !required;
@@ -93,7 +93,7 @@ fn object(root: &Value, nodes: &[&Map<String, Value>], map: &mut Map<String, Val
         }
         if declared.is_empty() {
             declared
-                .extend(nodes.iter().filter_map(|n| n.get("additionalProperties")).filter(|s| s.is_object()));
+                .extend(nodes.iter().filter_map(|n| n.at("additionalProperties")).filter(|s| s.is_object()));
         }
         if !declared.is_empty() {
             changed |= visit(root, &declared, element);

@@ -7,7 +7,7 @@
 //! to those below; `format` to [`FORMATS`]; at most 10 levels of nested objects, 5,000
 //! properties and 1,000 enum values in all; the root is an object.
 
-use super::walk::{describe, merge_all_of, reference, resolve, Change, Changes};
+use super::walk::{describe, merge_all_of, put, reference, resolve, Change, Changes, Obj};
 use serde_json::{Map, Value};
 
 /// The formats strict mode knows; any other is answered with a 400.
@@ -58,7 +58,14 @@ pub struct Strict {
 /// Rewrites `schema` for strict mode. Never fails: a schema that cannot be made strict without
 /// changing what it accepts comes back as given, with `strict: false`.
 pub fn strict(schema: &Value) -> Strict {
-    let mut w = Writer { root: schema, changes: Changes::default(), failure: None, properties: 0, enums: 0 };
+    let mut w = Writer {
+        root: schema,
+        changes: Changes::default(),
+        failure: None,
+        properties: 0,
+        enums: 0,
+        path: String::new(),
+    };
     let out = w.root_node();
     match w.failure {
         None => Strict { schema: out, strict: true, changes: w.changes, reason: None },
@@ -77,13 +84,15 @@ struct Writer<'a> {
     failure: Option<String>,
     properties: usize,
     enums: usize,
+    /// Where the walk is (`a.b[]`), for the fallback's reason: one buffer, grown and cut back.
+    path: String,
 }
 
 fn is_object_node(node: &Map<String, Value>) -> bool {
-    match node.get("type") {
+    match node.at("type") {
         Some(Value::String(t)) => t == "object",
         Some(Value::Array(ts)) => ts.iter().any(|t| t == "object"),
-        _ => node.contains_key("properties"),
+        _ => node.has("properties"),
     }
 }
 
@@ -96,8 +105,8 @@ impl Writer<'_> {
 
     fn root_node(&mut self) -> Value {
         match self.root {
-            Value::Object(node) if is_object_node(node) && !node.contains_key("anyOf") => {
-                self.node(self.root, "", 0, true)
+            Value::Object(node) if is_object_node(node) && !node.has("anyOf") => {
+                self.node(self.root, 0, true)
             }
             _ => {
                 self.fail("the root is not a plain object schema".into());
@@ -107,12 +116,12 @@ impl Writer<'_> {
     }
 
     /// Rewrites one schema node; `depth` counts the objects around it.
-    fn node(&mut self, schema: &Value, path: &str, depth: usize, is_root: bool) -> Value {
+    fn node(&mut self, schema: &Value, depth: usize, is_root: bool) -> Value {
         if self.failure.is_some() {
             return Value::Null;
         }
         let Value::Object(input) = schema else {
-            self.fail(format!("{} is a boolean schema", shown(path)));
+            self.fail(format!("{} is a boolean schema", shown(&self.path)));
             return Value::Null;
         };
         let merged;
@@ -134,13 +143,13 @@ impl Writer<'_> {
             if !(r == "#" || r.starts_with("#/$defs/") || r.starts_with("#/definitions/"))
                 || resolve(self.root, r).is_none()
             {
-                self.fail(format!("{} has a $ref strict mode cannot follow ({r})", shown(path)));
+                self.fail(format!("{} has a $ref strict mode cannot follow ({r})", shown(&self.path)));
                 return Value::Null;
             }
         }
-        let typed = ["type", "anyOf", "oneOf", "$ref", "enum", "const"].iter().any(|k| node.contains_key(*k));
+        let typed = ["type", "anyOf", "oneOf", "$ref", "enum", "const"].iter().any(|k| node.has(k));
         if !typed {
-            self.fail(format!("{} accepts any value", shown(path)));
+            self.fail(format!("{} accepts any value", shown(&self.path)));
             return Value::Null;
         }
         let mut out = Map::with_capacity(node.len() + 2);
@@ -150,11 +159,14 @@ impl Writer<'_> {
                 "properties" | "required" | "additionalProperties" => {}
                 "items" => match value {
                     Value::Object(_) => {
-                        let items = self.node(value, &format!("{path}[]"), depth, false);
-                        out.insert(key.clone(), items);
+                        let len = self.path.len();
+                        self.path.push_str("[]");
+                        let items = self.node(value, depth, false);
+                        self.path.truncate(len);
+                        put(&mut out, key.clone(), items);
                     }
                     _ => {
-                        self.fail(format!("{} has tuple items", shown(path)));
+                        self.fail(format!("{} has tuple items", shown(&self.path)));
                         return Value::Null;
                     }
                 },
@@ -163,34 +175,37 @@ impl Writer<'_> {
                         notes.push((key.clone(), value.clone()));
                         continue;
                     };
-                    if key == "oneOf" && node.contains_key("anyOf") {
+                    if key == "oneOf" && node.has("anyOf") {
                         notes.push((key.clone(), value.clone()));
                         continue;
                     }
                     if key == "oneOf" {
                         self.changes.add(Change::OneOfToAnyOf);
                     }
-                    let branches = list.iter().map(|b| self.node(b, path, depth, false)).collect();
-                    out.insert("anyOf".into(), Value::Array(branches));
+                    let branches = list.iter().map(|b| self.node(b, depth, false)).collect();
+                    put(&mut out, "anyOf".into(), Value::Array(branches));
                 }
                 "$defs" | "definitions" => {
                     let Value::Object(defs) = value else { continue };
                     let mut written = Map::with_capacity(defs.len());
                     for (name, def) in defs {
-                        let d = self.node(def, &format!("{key}/{name}"), 0, false);
-                        written.insert(name.clone(), d);
+                        let saved = std::mem::take(&mut self.path);
+                        self.path = format!("{key}/{name}");
+                        let d = self.node(def, 0, false);
+                        self.path = saved;
+                        put(&mut written, name.clone(), d);
                     }
-                    out.insert(key.clone(), Value::Object(written));
+                    put(&mut out, key.clone(), Value::Object(written));
                 }
                 "enum" => {
                     if let Value::Array(values) = value {
                         self.enums += values.len();
                     }
-                    out.insert(key.clone(), value.clone());
+                    put(&mut out, key.clone(), value.clone());
                 }
                 "format" => {
                     if value.as_str().is_some_and(|f| FORMATS.contains(&f)) {
-                        out.insert(key.clone(), value.clone());
+                        put(&mut out, key.clone(), value.clone());
                     } else {
                         self.changes.add(Change::FormatDescribed);
                         notes.push((key.clone(), value.clone()));
@@ -199,7 +214,7 @@ impl Writer<'_> {
                 "$schema" if is_root => self.changes.add(Change::SchemaRemoved),
                 "$id" | "$comment" => {}
                 k if KEYWORDS.contains(&k) => {
-                    out.insert(key.clone(), value.clone());
+                    put(&mut out, key.clone(), value.clone());
                 }
                 _ => {
                     self.changes.add(Change::Described);
@@ -212,7 +227,7 @@ impl Writer<'_> {
             return Value::Null;
         }
         if object {
-            self.object(node, &mut out, path, depth, is_root);
+            self.object(node, &mut out, depth, is_root);
         }
         describe(&mut out, &notes);
         Value::Object(out)
@@ -223,56 +238,62 @@ impl Writer<'_> {
         &mut self,
         node: &Map<String, Value>,
         out: &mut Map<String, Value>,
-        path: &str,
         depth: usize,
         is_root: bool,
     ) {
-        match node.get("additionalProperties") {
+        match node.at("additionalProperties") {
             None | Some(Value::Bool(false)) => {}
-            Some(_) => return self.fail(format!("{} is an open map (additionalProperties)", shown(path))),
+            Some(_) => {
+                return self.fail(format!("{} is an open map (additionalProperties)", shown(&self.path)))
+            }
         }
-        let props = match node.get("properties") {
+        let props = match node.at("properties") {
             Some(Value::Object(p)) => p,
-            Some(_) => return self.fail(format!("{} has malformed properties", shown(path))),
-            None if is_root || node.get("additionalProperties") == Some(&Value::Bool(false)) => {
-                out.insert("properties".into(), Value::Object(Map::new()));
-                out.insert("required".into(), Value::Array(Vec::new()));
-                out.insert("additionalProperties".into(), Value::Bool(false));
+            Some(_) => return self.fail(format!("{} has malformed properties", shown(&self.path))),
+            None if is_root || node.at("additionalProperties") == Some(&Value::Bool(false)) => {
+                put(out, "properties".into(), Value::Object(Map::new()));
+                put(out, "required".into(), Value::Array(Vec::new()));
+                put(out, "additionalProperties".into(), Value::Bool(false));
                 return;
             }
             None => {
-                return self.fail(format!("{} is an object with no properties (an open map)", shown(path)))
+                return self
+                    .fail(format!("{} is an object with no properties (an open map)", shown(&self.path)))
             }
         };
         self.properties += props.len();
         if self.properties > MAX_PROPERTIES {
             return self.fail(format!("more than {MAX_PROPERTIES} properties"));
         }
-        let required: Vec<&str> = match node.get("required") {
+        let required: Vec<&str> = match node.at("required") {
             Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         };
         let mut written = Map::with_capacity(props.len());
         let mut nullable = 0;
         for (name, sub) in props {
-            let p = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
-            let mut s = self.node(sub, &p, depth, false);
+            let len = self.path.len();
+            if len > 0 {
+                self.path.push('.');
+            }
+            self.path.push_str(name);
+            let mut s = self.node(sub, depth, false);
+            self.path.truncate(len);
             if !required.contains(&name.as_str()) && make_nullable(self.root, &mut s) {
                 nullable += 1;
             }
-            written.insert(name.clone(), s);
+            put(&mut written, name.clone(), s);
         }
         self.changes.add_n(Change::MadeNullable, nullable);
-        if props.keys().any(|k| !required.contains(&k.as_str())) {
-            self.changes.add(Change::RequiredAll);
-        }
-        if node.get("additionalProperties") != Some(&Value::Bool(false)) {
+        if node.at("additionalProperties") != Some(&Value::Bool(false))
+            || props.keys().any(|k| !required.contains(&k.as_str()))
+        {
             self.changes.add(Change::Closed);
         }
         let all = written.keys().map(|k| Value::String(k.clone())).collect();
-        out.insert("properties".into(), Value::Object(written));
-        out.insert("required".into(), Value::Array(all));
-        out.insert("additionalProperties".into(), Value::Bool(false));
+        put(out, "properties".into(), Value::Object(written));
+        put(out, "required".into(), Value::Array(all));
+        put(out, "additionalProperties".into(), Value::Bool(false));
     }
 }
 
@@ -287,10 +308,10 @@ fn shown(path: &str) -> String {
 /// Makes an already rewritten node accept `null` as well; false when it already did.
 fn make_nullable(root: &Value, schema: &mut Value) -> bool {
     let Value::Object(node) = schema else { return false };
-    if super::walk::accepts_null(root, &Value::Object(node.clone()), 0) {
+    if super::walk::node_accepts_null(root, node, 0) {
         return false;
     }
-    let wrap = node.contains_key("enum") || node.contains_key("const") || node.contains_key("$ref");
+    let wrap = node.has("enum") || node.has("const") || node.has("$ref");
     if !wrap {
         if let Some(Value::Array(branches)) = node.get_mut("anyOf") {
             branches.push(null_schema());
@@ -299,7 +320,7 @@ fn make_nullable(root: &Value, schema: &mut Value) -> bool {
         match node.get_mut("type") {
             Some(Value::String(t)) => {
                 let t = std::mem::take(t);
-                node.insert("type".into(), Value::Array(vec![Value::String(t), "null".into()]));
+                put(node, "type".into(), Value::Array(vec![Value::String(t), "null".into()]));
                 return true;
             }
             Some(Value::Array(ts)) => {
@@ -311,16 +332,16 @@ fn make_nullable(root: &Value, schema: &mut Value) -> bool {
     }
     let mut outer = Map::new();
     if let Some(d) = node.shift_remove("description") {
-        outer.insert("description".into(), d);
+        put(&mut outer, "description".into(), d);
     }
     let inner = std::mem::take(node);
-    outer.insert("anyOf".into(), Value::Array(vec![Value::Object(inner), null_schema()]));
+    put(&mut outer, "anyOf".into(), Value::Array(vec![Value::Object(inner), null_schema()]));
     *node = outer;
     true
 }
 
 fn null_schema() -> Value {
     let mut m = Map::new();
-    m.insert("type".into(), "null".into());
+    put(&mut m, "type".into(), "null".into());
     Value::Object(m)
 }

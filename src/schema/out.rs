@@ -1,6 +1,6 @@
 //! Tools out: a tool list in one provider's format, names checked against that provider's rule.
 
-use super::walk::Changes;
+use super::walk::{put, Changes, Obj};
 use super::{gemini, openai};
 use serde_json::{Map, Value};
 
@@ -18,20 +18,22 @@ pub enum Target {
 }
 
 impl Target {
-    /// Parses the target names the JavaScript side sends.
-    pub fn parse(name: &str) -> Option<Target> {
-        Some(match name {
-            "openai" => Target::OpenAI(None),
-            "openai:strict" => Target::OpenAI(Some(true)),
-            "openai:loose" => Target::OpenAI(Some(false)),
-            "responses" => Target::Responses(false),
-            "responses:strict" => Target::Responses(true),
-            "anthropic" => Target::Anthropic,
-            "gemini" => Target::Gemini(false),
-            "gemini:openapi" => Target::Gemini(true),
-            "mcp" => Target::Mcp,
-            _ => return None,
-        })
+    /// The targets by the codes the JavaScript side sends: 0 OpenAI, 1 OpenAI strict, 2 OpenAI
+    /// `strict: false`, 3 Responses, 4 Responses strict, 5 Anthropic, 6 Gemini, 7 Gemini
+    /// `openapi`, 8 MCP.
+    pub fn from_code(code: u32) -> Option<Target> {
+        const ALL: [Target; 9] = [
+            Target::OpenAI(None),
+            Target::OpenAI(Some(true)),
+            Target::OpenAI(Some(false)),
+            Target::Responses(false),
+            Target::Responses(true),
+            Target::Anthropic,
+            Target::Gemini(false),
+            Target::Gemini(true),
+            Target::Mcp,
+        ];
+        ALL.get(code as usize).copied()
     }
 
     fn function(self) -> &'static str {
@@ -88,6 +90,7 @@ pub struct Written {
 }
 
 /// The schema a target sends for `schema`.
+#[inline(never)]
 pub fn write_schema(target: Target, schema: &Value) -> Written {
     let plain = |schema: Value| Written { schema, strict: None, changes: Changes::default(), reason: None };
     match target {
@@ -118,17 +121,19 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
         return Err(format!("{}: expected a list of tools", target.function()));
     };
     let mut seen: Vec<&str> = Vec::with_capacity(list.len());
+    // What a tool without an inputSchema takes: no arguments.
+    let empty = serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false });
     let mut out = Vec::with_capacity(list.len());
     let mut notes = Vec::new();
     for (i, tool) in list.iter().enumerate() {
-        let Some(name) = tool.get("name").and_then(Value::as_str) else {
+        let Some(name) = tool.at("name").and_then(Value::as_str) else {
             return Err(format!("{}: the tool at index {i} has no string name", target.function()));
         };
         if let Some(rule) = target.name_error(name) {
             return Err(format!(
                 "{}: tool {} breaks {}'s name rule: {rule}",
                 target.function(),
-                Value::String(name.into()),
+                super::walk::json(&Value::String(name.into())),
                 target.provider()
             ));
         }
@@ -136,12 +141,15 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
             return Err(format!(
                 "{}: two tools are named {}; {} needs every tool name to be unique",
                 target.function(),
-                Value::String(name.into()),
+                super::walk::json(&Value::String(name.into())),
                 target.provider()
             ));
         }
         seen.push(name);
-        let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
+        let schema = match tool.at("inputSchema") {
+            Some(s) if !s.is_null() => s,
+            _ => &empty,
+        };
         let written = write_schema(target, schema);
         if explain {
             let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
@@ -150,13 +158,13 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
             }
             notes.push(Value::Array(n));
         }
-        out.push(entry(target, name, tool.get("description"), written));
+        out.push(entry(target, name, tool.at("description"), written));
     }
     let tools = match target {
         Target::Gemini(_) if out.is_empty() => Value::Array(Vec::new()),
         Target::Gemini(_) => {
             let mut t = Map::new();
-            t.insert("functionDeclarations".into(), Value::Array(out));
+            put(&mut t, "functionDeclarations".into(), Value::Array(out));
             Value::Array(vec![Value::Object(t)])
         }
         _ => Value::Array(out),
@@ -165,52 +173,53 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
         return Ok(tools);
     }
     let mut both = Map::new();
-    both.insert("tools".into(), tools);
-    both.insert("notes".into(), Value::Array(notes));
+    put(&mut both, "tools".into(), tools);
+    put(&mut both, "notes".into(), Value::Array(notes));
     Ok(Value::Object(both))
 }
 
+#[inline(never)]
 fn entry(target: Target, name: &str, description: Option<&Value>, w: Written) -> Value {
     let mut m = Map::new();
     let describe = |m: &mut Map<String, Value>| {
         if let Some(d @ Value::String(_)) = description {
-            m.insert("description".into(), d.clone());
+            put(m, "description".into(), d.clone());
         }
     };
     match target {
         Target::OpenAI(_) => {
             let mut f = Map::new();
-            f.insert("name".into(), name.into());
+            put(&mut f, "name".into(), name.into());
             describe(&mut f);
-            f.insert("parameters".into(), w.schema);
+            put(&mut f, "parameters".into(), w.schema);
             if let Some(s) = w.strict {
-                f.insert("strict".into(), s.into());
+                put(&mut f, "strict".into(), s.into());
             }
-            m.insert("type".into(), "function".into());
-            m.insert("function".into(), Value::Object(f));
+            put(&mut m, "type".into(), "function".into());
+            put(&mut m, "function".into(), Value::Object(f));
         }
         Target::Responses(_) => {
-            m.insert("type".into(), "function".into());
-            m.insert("name".into(), name.into());
+            put(&mut m, "type".into(), "function".into());
+            put(&mut m, "name".into(), name.into());
             describe(&mut m);
-            m.insert("parameters".into(), w.schema);
-            m.insert("strict".into(), w.strict.unwrap_or(false).into());
+            put(&mut m, "parameters".into(), w.schema);
+            put(&mut m, "strict".into(), w.strict.unwrap_or(false).into());
         }
         Target::Anthropic => {
-            m.insert("name".into(), name.into());
+            put(&mut m, "name".into(), name.into());
             describe(&mut m);
-            m.insert("input_schema".into(), w.schema);
+            put(&mut m, "input_schema".into(), w.schema);
         }
         Target::Gemini(openapi) => {
-            m.insert("name".into(), name.into());
+            put(&mut m, "name".into(), name.into());
             describe(&mut m);
             let key = if openapi { "parameters" } else { "parametersJsonSchema" };
-            m.insert(key.into(), w.schema);
+            put(&mut m, key.into(), w.schema);
         }
         Target::Mcp => {
-            m.insert("name".into(), name.into());
+            put(&mut m, "name".into(), name.into());
             describe(&mut m);
-            m.insert("inputSchema".into(), w.schema);
+            put(&mut m, "inputSchema".into(), w.schema);
         }
     }
     Value::Object(m)

@@ -37,7 +37,7 @@ fn percent_decode(text: &str) -> Option<String> {
 
 /// The `$ref` of a node, when it has one.
 pub fn reference(node: &Map<String, Value>) -> Option<&str> {
-    node.get("$ref").and_then(Value::as_str)
+    node.at("$ref").and_then(Value::as_str)
 }
 
 /// Keywords whose value is one subschema.
@@ -87,7 +87,7 @@ pub fn map_nodes(schema: &Value, f: &mut dyn FnMut(&mut Map<String, Value>)) -> 
         } else {
             value.clone()
         };
-        out.insert(key.clone(), copied);
+        put(&mut out, key.clone(), copied);
     }
     f(&mut out);
     Value::Object(out)
@@ -120,14 +120,14 @@ fn collect<'a>(
             }
         }
     }
-    if let Some(Value::Object(props)) = node.get("properties") {
+    if let Some(Value::Object(props)) = node.at("properties") {
         for (name, sub) in props {
             let p = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
             out.insert(p.clone());
             collect(root, sub, &p, stack, out);
         }
     }
-    if let Some(items) = node.get("items") {
+    if let Some(items) = node.at("items") {
         let p = format!("{path}[]");
         match items {
             Value::Array(list) => list.iter().for_each(|s| collect(root, s, &p, stack, out)),
@@ -146,7 +146,6 @@ fn collect<'a>(
 pub enum Change {
     MadeNullable,
     Closed,
-    RequiredAll,
     Described,
     FormatDescribed,
     OneOfToAnyOf,
@@ -160,20 +159,13 @@ pub enum Change {
     Typed,
     RequiredDropped,
     EnumDescribed,
-    NumberAsString,
 }
 
 impl Change {
     fn words(self) -> (&'static str, &'static str) {
         match self {
             Change::MadeNullable => ("optional property made nullable", "optional properties made nullable"),
-            Change::Closed => (
-                "object closed (additionalProperties: false)",
-                "objects closed (additionalProperties: false)",
-            ),
-            Change::RequiredAll => {
-                ("object given every property in required", "objects given every property in required")
-            }
+            Change::Closed => ("object closed and fully required", "objects closed and fully required"),
             Change::Described => ("keyword moved into a description", "keywords moved into descriptions"),
             Change::FormatDescribed => ("format moved into a description", "formats moved into descriptions"),
             Change::OneOfToAnyOf => ("oneOf turned into anyOf", "oneOf turned into anyOf"),
@@ -193,9 +185,6 @@ impl Change {
             Change::EnumDescribed => {
                 ("non-string enum moved into a description", "non-string enums moved into descriptions")
             }
-            Change::NumberAsString => {
-                ("count written as a string (int64)", "counts written as strings (int64)")
-            }
         }
     }
 }
@@ -207,10 +196,12 @@ pub struct Changes {
 }
 
 impl Changes {
+    #[inline(never)]
     pub fn add(&mut self, change: Change) {
         self.add_n(change, 1);
     }
 
+    #[inline(never)]
     pub fn add_n(&mut self, change: Change, n: usize) {
         if n == 0 {
             return;
@@ -242,11 +233,12 @@ impl Changes {
 }
 
 /// Appends `notes` to the node's `description`, each as `keyword: value`.
+#[inline(never)]
 pub fn describe(node: &mut Map<String, Value>, notes: &[(String, Value)]) {
     if notes.is_empty() {
         return;
     }
-    let mut text = match node.get("description") {
+    let mut text = match node.at("description") {
         Some(Value::String(s)) if !s.is_empty() => format!("{s}\n"),
         _ => String::new(),
     };
@@ -258,20 +250,24 @@ pub fn describe(node: &mut Map<String, Value>, notes: &[(String, Value)]) {
         text.push_str(": ");
         match value {
             Value::String(s) => text.push_str(s),
-            other => text.push_str(&other.to_string()),
+            other => text.push_str(&json(other)),
         }
     }
-    node.insert("description".into(), Value::String(text));
+    put(node, "description".into(), Value::String(text));
 }
 
 /// Whether a schema lets `null` through: a `null` type, a `null` in `enum`/`const`, `nullable`,
 /// a branch that accepts it, or no type constraint at all.
 pub fn accepts_null(root: &Value, schema: &Value, hops: usize) -> bool {
-    let node = match schema {
-        Value::Bool(b) => return *b,
-        Value::Object(node) => node,
-        _ => return false,
-    };
+    match schema {
+        Value::Bool(b) => *b,
+        Value::Object(node) => node_accepts_null(root, node, hops),
+        _ => false,
+    }
+}
+
+/// [`accepts_null`] for an object node.
+pub fn node_accepts_null(root: &Value, node: &Map<String, Value>, hops: usize) -> bool {
     if hops > 64 {
         return false;
     }
@@ -282,18 +278,18 @@ pub fn accepts_null(root: &Value, schema: &Value, hops: usize) -> bool {
             None => return false,
         }
     }
-    if node.get("nullable") == Some(&Value::Bool(true)) {
+    if node.at("nullable") == Some(&Value::Bool(true)) {
         return true;
     }
-    if let Some(c) = node.get("const") {
+    if let Some(c) = node.at("const") {
         return c.is_null();
     }
-    if let Some(Value::Array(values)) = node.get("enum") {
+    if let Some(Value::Array(values)) = node.at("enum") {
         if !values.iter().any(Value::is_null) {
             return false;
         }
     }
-    match node.get("type") {
+    match node.at("type") {
         Some(Value::String(t)) if t != "null" => return false,
         Some(Value::Array(ts)) if !ts.iter().any(|t| t == "null") => return false,
         _ => {}
@@ -305,7 +301,7 @@ pub fn accepts_null(root: &Value, schema: &Value, hops: usize) -> bool {
             }
         }
     }
-    if let Some(Value::Array(list)) = node.get("allOf") {
+    if let Some(Value::Array(list)) = node.at("allOf") {
         if !list.iter().all(|s| accepts_null(root, s, hops + 1)) {
             return false;
         }
@@ -318,7 +314,7 @@ pub fn accepts_null(root: &Value, schema: &Value, hops: usize) -> bool {
 /// `title` keep the first; any other key given two different values leaves the `allOf` as it is
 /// (`None`).
 pub fn merge_all_of(root: &Value, node: &Map<String, Value>) -> Option<Map<String, Value>> {
-    let Some(Value::Array(list)) = node.get("allOf") else { return None };
+    let Some(Value::Array(list)) = node.at("allOf") else { return None };
     let mut out = node.clone();
     out.shift_remove("allOf");
     for branch in list {
@@ -326,7 +322,7 @@ pub fn merge_all_of(root: &Value, node: &Map<String, Value>) -> Option<Map<Strin
         let mut b = own;
         if b.len() == 1 {
             if let Some(Value::Object(t)) = reference(b).and_then(|r| resolve(root, r)) {
-                if t.contains_key("allOf") || t.contains_key("$ref") {
+                if t.has("allOf") || t.has("$ref") {
                     return None;
                 }
                 b = t;
@@ -335,7 +331,7 @@ pub fn merge_all_of(root: &Value, node: &Map<String, Value>) -> Option<Map<Strin
         for (k, v) in b {
             match (k.as_str(), out.get_mut(k)) {
                 (_, None) => {
-                    out.insert(k.clone(), v.clone());
+                    put(&mut out, k.clone(), v.clone());
                 }
                 ("properties", Some(Value::Object(mine))) => {
                     let Value::Object(theirs) = v else { return None };
@@ -344,7 +340,7 @@ pub fn merge_all_of(root: &Value, node: &Map<String, Value>) -> Option<Map<Strin
                             Some(existing) if existing != s => return None,
                             Some(_) => {}
                             None => {
-                                mine.insert(name.clone(), s.clone());
+                                put(mine, name.clone(), s.clone());
                             }
                         }
                     }
@@ -364,4 +360,41 @@ pub fn merge_all_of(root: &Value, node: &Map<String, Value>) -> Option<Map<Strin
         }
     }
     Some(out)
+}
+
+/// Map access through one shared copy of each operation: inlined at every call site, the map's
+/// hashing and probing would multiply the `.wasm`.
+pub trait Obj {
+    fn at(&self, key: &str) -> Option<&Value>;
+    fn has(&self, key: &str) -> bool {
+        self.at(key).is_some()
+    }
+}
+
+impl Obj for Map<String, Value> {
+    #[inline(never)]
+    fn at(&self, key: &str) -> Option<&Value> {
+        self.get(key)
+    }
+}
+
+impl Obj for Value {
+    #[inline(never)]
+    fn at(&self, key: &str) -> Option<&Value> {
+        match self {
+            Value::Object(m) => m.at(key),
+            _ => None,
+        }
+    }
+}
+
+/// `map.insert(key, value)`, one shared copy.
+#[inline(never)]
+pub fn put(map: &mut Map<String, Value>, key: String, value: Value) {
+    map.insert(key, value);
+}
+
+/// A value as JSON text (through `serde_json`'s byte writer, never through `fmt`).
+pub fn json(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
