@@ -4,7 +4,7 @@
 // schema, and the input is never touched. The core checks the names and rewrites the schemas.
 
 /**
- * @param {{ toolsOut: (target: string, tools: string, explain: boolean) => string }} core
+ * @param {{ toolsOut: (target: number, tools: string, explain: boolean) => string }} core
  *   the wasm exports
  */
 export function adaptersApi(core, api) {
@@ -31,29 +31,32 @@ export function adaptersApi(core, api) {
     return opts;
   };
 
-  const strictTarget = (fn, base, opts) => {
+  // Target codes (the core's `Target::from_code`): OpenAI 0, strict 1, strict: false 2;
+  // Responses 3, strict 4; Anthropic 5; Gemini 6, openapi 7; MCP 8.
+  const strictOf = (fn, opts) => {
     const { strict } = options(fn, opts);
-    if (strict === undefined) return base;
-    if (typeof strict !== "boolean") throw new TypeError(`${fn}: options.strict must be a boolean`);
-    return strict ? `${base}:strict` : `${base}:loose`;
+    if (strict !== undefined && typeof strict !== "boolean") {
+      throw new TypeError(`${fn}: options.strict must be a boolean`);
+    }
+    return strict;
   };
 
-  const geminiTarget = (opts) => {
-    const { dialect } = options("toGemini", opts);
-    if (dialect === undefined || dialect === "jsonSchema") return "gemini";
-    if (dialect === "openapi") return "gemini:openapi";
-    throw new TypeError(`toGemini: options.dialect must be "jsonSchema" or "openapi", not ${String(dialect)}`);
+  const toOpenAI = (tools, opts) => {
+    const strict = strictOf("toOpenAI", opts);
+    return run("toOpenAI", strict === undefined ? 0 : strict ? 1 : 2, tools, false);
   };
-
-  const toOpenAI = (tools, opts) => run("toOpenAI", strictTarget("toOpenAI", "openai", opts), tools, false);
   // Responses always carries `strict` (the API takes a missing one as true): false unless asked.
-  const toOpenAIResponses = (tools, opts) => {
-    const target = strictTarget("toOpenAIResponses", "responses", opts);
-    return run("toOpenAIResponses", target === "responses:loose" ? "responses" : target, tools, false);
+  const toOpenAIResponses = (tools, opts) =>
+    run("toOpenAIResponses", strictOf("toOpenAIResponses", opts) ? 4 : 3, tools, false);
+  const toAnthropic = (tools) => run("toAnthropic", 5, tools, false);
+  const toGemini = (tools, opts) => {
+    const { dialect } = options("toGemini", opts);
+    if (dialect !== undefined && dialect !== "jsonSchema" && dialect !== "openapi") {
+      throw new TypeError(`toGemini: options.dialect must be "jsonSchema" or "openapi", not ${String(dialect)}`);
+    }
+    return run("toGemini", dialect === "openapi" ? 7 : 6, tools, false);
   };
-  const toAnthropic = (tools) => run("toAnthropic", "anthropic", tools, false);
-  const toGemini = (tools, opts) => run("toGemini", geminiTarget(opts), tools, false);
-  const toMCP = (tools) => run("toMCP", "mcp", tools, false);
+  const toMCP = (tools) => run("toMCP", 8, tools, false);
 
   return { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP };
 }

@@ -8,7 +8,9 @@ const { defineTool, sanitize, Tool } = toolnexus;
 
 describe("require('toolnexus')", () => {
   it("gives defineTool, sanitize and Tool", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+    assert.deepEqual(Object.keys(toolnexus).sort(), [
+      "Tool", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses",
+    ]);
   });
 
   it("is the very instance import gives", async () => {

@@ -31,7 +31,9 @@ async function stillWorks() {
 
 describe("exports", () => {
   it("are defineTool, sanitize and the Tool class", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+    assert.deepEqual(Object.keys(toolnexus).sort(), [
+      "Tool", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses",
+    ]);
     assert.equal(typeof defineTool, "function");
     assert.equal(typeof sanitize, "function");
     assert.equal(typeof Tool, "function");
