@@ -10,6 +10,7 @@
 //   execute   four paths of the result table, ns per call, timed in batches of
 //             `await Promise.all(1000 × tool.execute(args))` (the same for both sides)
 //   defineTool, sanitize of a 16-character name (ns per call), sanitize of 1 MB of text (ms)
+//   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms)
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
@@ -239,6 +240,46 @@ const rows = [
     aim: 0.5,
   },
 ];
+
+// Tools out over the MCP corpus (tests/fixtures/mcp-tools.json, 151 real tools, names made
+// unique): the adapters against structuredClone of the same schemas, the floor for building a
+// new tree.
+const CORPUS = (() => {
+  const seen = new Set();
+  return JSON.parse(readFileSync(join(root, "tests", "fixtures", "mcp-tools.json"), "utf8")).map((t) => {
+    const name = seen.has(t.name) ? `${t.name}_2` : t.name;
+    seen.add(name);
+    return { name, description: t.description, inputSchema: t.inputSchema };
+  });
+})();
+const CORPUS_SCHEMAS = CORPUS.map((t) => t.inputSchema);
+perBatch.toOpenAIStrict = CORPUS.length;
+perBatch.toGeminiOpenAPI = CORPUS.length;
+assert.equal(toolnexus.toOpenAI(CORPUS, { strict: true }).length, CORPUS.length);
+rows.push(
+  {
+    id: "toOpenAIStrict",
+    label: `toOpenAI(corpus, { strict: true }) vs structuredClone (${CORPUS.length} schemas)`,
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, "api.toOpenAI(input, { strict: true }).length")(side.api, CORPUS)
+      : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
+    budget: 3,
+    aim: 1.5,
+  },
+  {
+    id: "toGeminiOpenAPI",
+    label: `toGemini(corpus, { dialect: "openapi" }) vs structuredClone`,
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, 'api.toGemini(input, { dialect: "openapi" })[0].functionDeclarations.length')(side.api, CORPUS)
+      : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
+    budget: 3,
+    aim: 1.5,
+  },
+);
 
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
