@@ -1,29 +1,54 @@
 // Tools out: `toOpenAI`, `toOpenAIResponses`, `toAnthropic`, `toGemini`, `toMCP`. Each reads
-// the tools' name, description and inputSchema once, hands the list to the core as one JSON
-// string, and parses the core's answer: the result is always fresh objects, never a tool's own
-// schema, and the input is never touched. The core checks the names and rewrites the schemas.
+// every tool's name, description and inputSchema once. The core checks the names (the
+// provider's rule, duplicates) and rewrites the schemas: the names and schemas cross as one
+// JSON string each way, and the answer is parsed into fresh objects. A target that sends the
+// schemas as given gets them through one JSON round trip here, the core only checking names.
+// This file builds each provider's envelope around the schemas. Nothing returned is a tool's
+// own object, and the tools are never touched.
 
 /**
- * @param {{ toolsOut: (target: number, tools: string, explain: boolean) => string }} core
+ * @param {{ schemasOut: (target: number, input: string, explain: boolean) => string }} core
  *   the wasm exports
  */
 export function adaptersApi(core, api) {
-  const { toolsOut } = core;
+  const { schemasOut } = core;
+  const NO_ARGUMENTS = '{"type":"object","properties":{},"additionalProperties":false}';
 
-  const run = (fn, target, tools, explain) => {
+  // Target codes (the core's `Target::from_code`): OpenAI 0, strict 1, strict: false 2;
+  // Responses 3, strict 4; Anthropic 5; Gemini 6, openapi 7; MCP 8. The copying targets send
+  // each schema as given.
+  const COPIES = [true, false, true, true, false, true, false, false, true];
+
+  /** `[names, descriptions, schemas]` of the tools, in the core's answer. */
+  const run = (fn, target, tools) => {
     if (tools === null || tools === undefined || typeof tools[Symbol.iterator] !== "function") {
       throw new TypeError(`${fn}: tools must be an iterable of tools (an array or a Toolkit)`);
     }
-    const list = [];
+    const names = [];
+    const descriptions = [];
+    const schemas = [];
     for (const tool of tools) {
-      list.push(tool !== null && typeof tool === "object"
-        ? { name: tool.name, description: tool.description, inputSchema: tool.inputSchema }
-        : null);
+      const object = tool !== null && typeof tool === "object";
+      names.push(object ? tool.name : undefined);
+      descriptions.push(object ? tool.description : undefined);
+      schemas.push(object ? tool.inputSchema : undefined);
     }
-    const answer = JSON.parse(toolsOut(target, JSON.stringify(list), explain));
-    if (!Array.isArray(answer) && typeof answer.error === "string") throw new TypeError(answer.error);
+    const copies = COPIES[target];
+    const answer = JSON.parse(schemasOut(target, JSON.stringify(copies ? [names] : [names, schemas]), false));
+    if (typeof answer.error === "string") throw new TypeError(answer.error);
+    if (copies) {
+      // A tool without an inputSchema (a plain object may lack one) takes no arguments.
+      answer.schemas = JSON.parse(JSON.stringify(schemas)).map((s) => (s === null ? JSON.parse(NO_ARGUMENTS) : s));
+    }
+    answer.names = names;
+    answer.descriptions = descriptions;
     return answer;
   };
+
+  /** The tool's envelope fields: name, then description when it is a string. */
+  const head = (answer, i) => typeof answer.descriptions[i] === "string"
+    ? { name: answer.names[i], description: answer.descriptions[i] }
+    : { name: answer.names[i] };
 
   const options = (fn, opts) => {
     if (opts === undefined || opts === null) return {};
@@ -31,8 +56,6 @@ export function adaptersApi(core, api) {
     return opts;
   };
 
-  // Target codes (the core's `Target::from_code`): OpenAI 0, strict 1, strict: false 2;
-  // Responses 3, strict 4; Anthropic 5; Gemini 6, openapi 7; MCP 8.
   const strictOf = (fn, opts) => {
     const { strict } = options(fn, opts);
     if (strict !== undefined && typeof strict !== "boolean") {
@@ -43,20 +66,40 @@ export function adaptersApi(core, api) {
 
   const toOpenAI = (tools, opts) => {
     const strict = strictOf("toOpenAI", opts);
-    return run("toOpenAI", strict === undefined ? 0 : strict ? 1 : 2, tools, false);
+    const answer = run("toOpenAI", strict === undefined ? 0 : strict ? 1 : 2, tools);
+    return answer.schemas.map((parameters, i) => {
+      const f = head(answer, i);
+      f.parameters = parameters;
+      if (strict !== undefined) f.strict = strict && answer.strict[i];
+      return { type: "function", function: f };
+    });
   };
   // Responses always carries `strict` (the API takes a missing one as true): false unless asked.
-  const toOpenAIResponses = (tools, opts) =>
-    run("toOpenAIResponses", strictOf("toOpenAIResponses", opts) ? 4 : 3, tools, false);
-  const toAnthropic = (tools) => run("toAnthropic", 5, tools, false);
+  const toOpenAIResponses = (tools, opts) => {
+    const strict = strictOf("toOpenAIResponses", opts) === true;
+    const answer = run("toOpenAIResponses", strict ? 4 : 3, tools);
+    return answer.schemas.map((parameters, i) =>
+      ({ type: "function", ...head(answer, i), parameters, strict: strict && answer.strict[i] }));
+  };
+  const toAnthropic = (tools) => {
+    const answer = run("toAnthropic", 5, tools);
+    return answer.schemas.map((input_schema, i) => ({ ...head(answer, i), input_schema }));
+  };
   const toGemini = (tools, opts) => {
     const { dialect } = options("toGemini", opts);
     if (dialect !== undefined && dialect !== "jsonSchema" && dialect !== "openapi") {
       throw new TypeError(`toGemini: options.dialect must be "jsonSchema" or "openapi", not ${String(dialect)}`);
     }
-    return run("toGemini", dialect === "openapi" ? 7 : 6, tools, false);
+    const openapi = dialect === "openapi";
+    const answer = run("toGemini", openapi ? 7 : 6, tools);
+    if (answer.schemas.length === 0) return [];
+    const key = openapi ? "parameters" : "parametersJsonSchema";
+    return [{ functionDeclarations: answer.schemas.map((schema, i) => ({ ...head(answer, i), [key]: schema })) }];
   };
-  const toMCP = (tools) => run("toMCP", 8, tools, false);
+  const toMCP = (tools) => {
+    const answer = run("toMCP", 8, tools);
+    return answer.schemas.map((inputSchema, i) => ({ ...head(answer, i), inputSchema }));
+  };
 
   return { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP };
 }

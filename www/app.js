@@ -130,8 +130,8 @@ for (const f of FORMATS) {
 
 /** Each tool's notes of what the rewrite changed, as the core reports them. */
 function notesOf(list) {
-  const plain = list.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
-  const answer = JSON.parse(core.toolsOut(format.code, JSON.stringify(plain), true));
+  const input = [list.map((t) => t.name), list.map((t) => t.inputSchema)];
+  const answer = JSON.parse(core.schemasOut(format.code, JSON.stringify(input), true));
   if (!answer.notes) return [];
   return list.map((tool, i) => {
     const notes = answer.notes[i] ?? [];

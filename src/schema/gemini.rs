@@ -284,12 +284,14 @@ impl Writer<'_> {
                         notes.push((key.clone(), value.clone()));
                     }
                 },
-                k if COUNTS.contains(&k) => match value.as_u64() {
-                    Some(n) => {
-                        put(&mut out, key.clone(), Value::String(n.to_string()));
+                "minItems" | "maxItems" | "minLength" | "maxLength" | "minProperties" | "maxProperties" => {
+                    match value.as_u64() {
+                        Some(n) => {
+                            put(&mut out, key.clone(), Value::String(n.to_string()));
+                        }
+                        None => notes.push((key.clone(), value.clone())),
                     }
-                    None => notes.push((key.clone(), value.clone())),
-                },
+                }
                 "minimum" | "maximum" if value.is_number() => {
                     put(&mut out, key.clone(), value.clone());
                 }

@@ -15,30 +15,33 @@ pub const FORMATS: &[&str] =
     &["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"];
 
 /// The keywords strict mode accepts.
-pub const KEYWORDS: &[&str] = &[
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "items",
-    "anyOf",
-    "enum",
-    "const",
-    "description",
-    "title",
-    "$ref",
-    "$defs",
-    "definitions",
-    "pattern",
-    "format",
-    "multipleOf",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "minItems",
-    "maxItems",
-];
+pub fn is_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "type"
+            | "properties"
+            | "required"
+            | "additionalProperties"
+            | "items"
+            | "anyOf"
+            | "enum"
+            | "const"
+            | "description"
+            | "title"
+            | "$ref"
+            | "$defs"
+            | "definitions"
+            | "pattern"
+            | "format"
+            | "multipleOf"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "minItems"
+            | "maxItems"
+    )
+}
 
 pub const MAX_DEPTH: usize = 10;
 pub const MAX_PROPERTIES: usize = 5000;
@@ -213,7 +216,7 @@ impl Writer<'_> {
                 }
                 "$schema" if is_root => self.changes.add(Change::SchemaRemoved),
                 "$id" | "$comment" => {}
-                k if KEYWORDS.contains(&k) => {
+                k if is_keyword(k) => {
                     put(&mut out, key.clone(), value.clone());
                 }
                 _ => {

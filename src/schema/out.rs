@@ -113,20 +113,12 @@ pub fn write_schema(target: Target, schema: &Value) -> Written {
     }
 }
 
-/// The whole list in the target's format, or the message of the `TypeError` to throw.
-/// `tools` is an array of `{ name, description, inputSchema }`. With `explain`, the answer is
-/// `{ tools, notes }`, `notes` holding each tool's list of changes.
-pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, String> {
-    let Value::Array(list) = tools else {
-        return Err(format!("{}: expected a list of tools", target.function()));
-    };
-    let mut seen: Vec<&str> = Vec::with_capacity(list.len());
-    // What a tool without an inputSchema takes: no arguments.
-    let empty = serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false });
-    let mut out = Vec::with_capacity(list.len());
-    let mut notes = Vec::new();
-    for (i, tool) in list.iter().enumerate() {
-        let Some(name) = tool.at("name").and_then(Value::as_str) else {
+/// Checks the names (the tools' `name` values, in order) against the target's rule and for
+/// duplicates: the message of the `TypeError` to throw, when one fails.
+pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
+    let mut seen: Vec<&str> = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name.as_str() else {
             return Err(format!("{}: the tool at index {i} has no string name", target.function()));
         };
         if let Some(rule) = target.name_error(name) {
@@ -146,17 +138,82 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
             ));
         }
         seen.push(name);
+    }
+    Ok(())
+}
+
+/// What a tool without an inputSchema takes: no arguments.
+fn empty_schema() -> Value {
+    serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false })
+}
+
+fn notes_of(written: &Written) -> Value {
+    let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
+    if let Some(reason) = &written.reason {
+        n.push(Value::String(format!("kept as given with strict: false: {reason}")));
+    }
+    Value::Array(n)
+}
+
+/// The schemas alone, for callers that build the provider's envelope themselves: `input` is
+/// `[names, schemas]` (`schemas` may be left out when only the names are to be checked). The
+/// answer is `{ schemas, strict, notes }`, `strict` (strict mode's verdict per tool) for the
+/// strict targets only, `notes` (each tool's changes) with `explain` only.
+pub fn schemas_out(target: Target, input: &Value, explain: bool) -> Result<Value, String> {
+    let (names, schemas) = match input {
+        Value::Array(parts) => (parts.first(), parts.get(1)),
+        _ => (None, None),
+    };
+    let Some(Value::Array(names)) = names else {
+        return Err(format!("{}: expected a list of tools", target.function()));
+    };
+    check_names(target, names)?;
+    let mut answer = Map::new();
+    let Some(Value::Array(schemas)) = schemas else { return Ok(Value::Object(answer)) };
+    let empty = empty_schema();
+    let mut out = Vec::with_capacity(schemas.len());
+    let mut strict = Vec::new();
+    let mut notes = Vec::new();
+    for schema in schemas {
+        let written = write_schema(target, if schema.is_null() { &empty } else { schema });
+        if explain {
+            notes.push(notes_of(&written));
+        }
+        if let Some(s) = written.strict {
+            strict.push(Value::Bool(s));
+        }
+        out.push(written.schema);
+    }
+    put(&mut answer, "schemas".into(), Value::Array(out));
+    if matches!(target, Target::OpenAI(Some(_)) | Target::Responses(_)) {
+        put(&mut answer, "strict".into(), Value::Array(strict));
+    }
+    if explain {
+        put(&mut answer, "notes".into(), Value::Array(notes));
+    }
+    Ok(Value::Object(answer))
+}
+
+/// The whole list in the target's format, or the message of the `TypeError` to throw.
+/// `tools` is an array of `{ name, description, inputSchema }`. With `explain`, the answer is
+/// `{ tools, notes }`, `notes` holding each tool's list of changes.
+pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, String> {
+    let Value::Array(list) = tools else {
+        return Err(format!("{}: expected a list of tools", target.function()));
+    };
+    let names: Vec<Value> = list.iter().map(|t| t.at("name").cloned().unwrap_or(Value::Null)).collect();
+    check_names(target, &names)?;
+    let empty = empty_schema();
+    let mut out = Vec::with_capacity(list.len());
+    let mut notes = Vec::new();
+    for (tool, name) in list.iter().zip(names.iter().filter_map(Value::as_str)) {
         let schema = match tool.at("inputSchema") {
             Some(s) if !s.is_null() => s,
             _ => &empty,
         };
         let written = write_schema(target, schema);
         if explain {
-            let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
-            if let Some(reason) = &written.reason {
-                n.push(Value::String(format!("kept as given with strict: false: {reason}")));
-            }
-            notes.push(Value::Array(n));
+            notes.push(notes_of(&written));
         }
         out.push(entry(target, name, tool.at("description"), written));
     }

@@ -41,24 +41,23 @@ pub fn reference(node: &Map<String, Value>) -> Option<&str> {
 }
 
 /// Keywords whose value is one subschema.
-pub const ONE: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "additionalItems",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-];
-/// Keywords whose value is an array of subschemas.
-pub const MANY: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-/// Keywords whose value maps names to subschemas.
-pub const MAP: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+fn one_schema(key: &str) -> bool {
+    matches!(
+        key,
+        "items"
+            | "additionalProperties"
+            | "additionalItems"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "contains"
+            | "propertyNames"
+            | "unevaluatedItems"
+            | "unevaluatedProperties"
+            | "contentSchema"
+    )
+}
 
 /// A copy of `schema` with `f` applied to every object node, innermost first, through every
 /// subschema keyword (never into `enum`, `const`, `default` or `examples` values).
@@ -67,17 +66,20 @@ pub fn map_nodes(schema: &Value, f: &mut dyn FnMut(&mut Map<String, Value>)) -> 
     let mut out = Map::with_capacity(node.len());
     for (key, value) in node {
         let k = key.as_str();
-        let copied = if ONE.contains(&k) || (k == "items" && value.is_array()) {
+        let copied = if one_schema(k) {
             match value {
                 Value::Array(list) => Value::Array(list.iter().map(|v| map_nodes(v, f)).collect()),
                 _ => map_nodes(value, f),
             }
-        } else if MANY.contains(&k) {
+        } else if matches!(k, "anyOf" | "oneOf" | "allOf" | "prefixItems") {
             match value {
                 Value::Array(list) => Value::Array(list.iter().map(|v| map_nodes(v, f)).collect()),
                 _ => value.clone(),
             }
-        } else if MAP.contains(&k) {
+        } else if matches!(
+            k,
+            "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
+        ) {
             match value {
                 Value::Object(map) => {
                     Value::Object(map.iter().map(|(n, v)| (n.clone(), map_nodes(v, f))).collect())
@@ -372,9 +374,14 @@ pub trait Obj {
 }
 
 impl Obj for Map<String, Value> {
+    /// A schema node has a handful of keys: comparing them is cheaper than hashing the key.
     #[inline(never)]
     fn at(&self, key: &str) -> Option<&Value> {
-        self.get(key)
+        if self.len() <= 12 {
+            self.iter().find_map(|(k, v)| (k == key).then_some(v))
+        } else {
+            self.get(key)
+        }
     }
 }
 

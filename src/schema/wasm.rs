@@ -13,16 +13,18 @@ fn error(message: String) -> String {
     json(&Value::Object(m))
 }
 
-/// The format of `target` (a code of [`out::Target::from_code`]) for a JSON list of `{ name, description, inputSchema }`: a JSON array, or
-/// with `explain` a JSON `{ tools, notes }`; or `{ "error": message }` for a `TypeError`.
-#[wasm_bindgen(js_name = toolsOut, skip_typescript)]
-pub fn tools_out(target: u32, tools: &str, explain: bool) -> String {
+/// The schemas of a tool list for `target` (a code of [`out::Target::from_code`]): `input` is
+/// the JSON of `[names, schemas]` (the schemas left out for a target that sends them as
+/// given); the answer is the JSON of [`out::schemas_out`]'s `{ schemas, strict, notes }`, or
+/// `{ "error": message }` for a `TypeError`. The JavaScript side builds the envelopes.
+#[wasm_bindgen(js_name = schemasOut, skip_typescript)]
+pub fn schemas_out(target: u32, input: &str, explain: bool) -> String {
     let Some(t) = out::Target::from_code(target) else { return error("unknown target".into()) };
-    let list: Value = match serde_json::from_str(tools) {
+    let input: Value = match serde_json::from_str(input) {
         Ok(v) => v,
         Err(_) => return error("the tool list could not be read as JSON".into()),
     };
-    match out::tools_out(t, &list, explain) {
+    match out::schemas_out(t, &input, explain) {
         Ok(v) => json(&v),
         Err(message) => error(message),
     }
