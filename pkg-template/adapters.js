@@ -19,6 +19,34 @@ export function adaptersApi(core, api) {
   // each schema as given.
   const COPIES = [true, false, true, true, false, true, false, false, true];
 
+  // Rewritten schemas by the JSON text of the schema given, one cache per target: an agent
+  // sends the same tool list with every request, and a schema seen before (the same text, so
+  // the same content, whichever object holds it) is answered without the core. The names are
+  // checked by the core on every call. A target's cache is emptied when it passes the limit.
+  const CACHE_LIMIT = 4096;
+  const caches = [];
+
+  /** `{ schemas, strict }` for the rewriting targets, through the cache. */
+  const rewrite = (target, names, schemas) => {
+    const cache = caches[target] ?? (caches[target] = new Map());
+    if (cache.size > CACHE_LIMIT) cache.clear();
+    const texts = schemas.map((schema) => JSON.stringify(schema) ?? "null");
+    const missing = [];
+    for (let i = 0; i < texts.length; i++) if (!cache.has(texts[i])) missing.push(i);
+    const input = `[${JSON.stringify(names)},[${missing.map((i) => texts[i]).join(",")}]]`;
+    const answer = JSON.parse(schemasOut(target, input, false));
+    if (typeof answer.error === "string") throw new TypeError(answer.error);
+    missing.forEach((i, k) => {
+      cache.set(texts[i], { text: JSON.stringify(answer.schemas[k]), strict: answer.strict?.[k] });
+    });
+    if (missing.length === texts.length) return answer; // all new: the core's objects are fresh
+    const entries = texts.map((text) => cache.get(text));
+    return {
+      schemas: JSON.parse(`[${entries.map((e) => e.text).join(",")}]`),
+      strict: entries.map((e) => e.strict),
+    };
+  };
+
   /** `[names, descriptions, schemas]` of the tools, in the core's answer. */
   const run = (fn, target, tools) => {
     if (tools === null || tools === undefined || typeof tools[Symbol.iterator] !== "function") {
@@ -33,12 +61,14 @@ export function adaptersApi(core, api) {
       descriptions.push(object ? tool.description : undefined);
       schemas.push(object ? tool.inputSchema : undefined);
     }
-    const copies = COPIES[target];
-    const answer = JSON.parse(schemasOut(target, JSON.stringify(copies ? [names] : [names, schemas]), false));
-    if (typeof answer.error === "string") throw new TypeError(answer.error);
-    if (copies) {
+    let answer;
+    if (COPIES[target]) {
+      answer = JSON.parse(schemasOut(target, JSON.stringify([names]), false));
+      if (typeof answer.error === "string") throw new TypeError(answer.error);
       // A tool without an inputSchema (a plain object may lack one) takes no arguments.
       answer.schemas = JSON.parse(JSON.stringify(schemas)).map((s) => (s === null ? JSON.parse(NO_ARGUMENTS) : s));
+    } else {
+      answer = rewrite(target, names, schemas);
     }
     answer.names = names;
     answer.descriptions = descriptions;

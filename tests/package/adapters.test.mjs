@@ -113,6 +113,24 @@ describe("tools out: shapes", () => {
     assert.deepEqual(toGemini([]), []);
   });
 
+  it("a schema changed in place is rewritten again (answers are kept by content, not by object)", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } } };
+    const tool = { name: "t", description: "", inputSchema: schema, source: "custom", execute: () => "" };
+    for (const adapt of [(t) => toOpenAI(t, { strict: true })[0].function.parameters,
+      (t) => toGemini(t, { dialect: "openapi" })[0].functionDeclarations[0].parameters]) {
+      const first = adapt([tool]);
+      assert.ok(first.properties.a);
+      schema.properties.b = { type: "integer" };
+      const second = adapt([tool]);
+      assert.ok(second.properties.b, "the new property is there");
+      assert.notEqual(second.properties.a, first.properties.a, "fresh objects on every call");
+      first.properties.a.mutated = true;
+      assert.equal(adapt([tool]).properties.a.mutated, undefined, "a caller's change to an answer stays in it");
+      delete schema.properties.b;
+      assert.equal(adapt([tool]).properties.b, undefined);
+    }
+  });
+
   it("takes any iterable: a Set, a generator", () => {
     assert.equal(toMCP(new Set([search])).length, 1);
     assert.equal(toMCP((function* () { yield search; })()).length, 1);
