@@ -10,6 +10,8 @@
 //   execute   four paths of the result table, ns per call, timed in batches of
 //             `await Promise.all(1000 × tool.execute(args))` (the same for both sides)
 //   defineTool, sanitize of a 16-character name (ns per call), sanitize of 1 MB of text (ms)
+//   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms):
+//   the same list every call, and every schema new each call
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
@@ -287,6 +289,80 @@ const rows = [
     aim: 0.5,
   },
 ];
+
+// Tools out over the MCP corpus (tests/fixtures/mcp-tools.json, 151 real tools, names made
+// unique): the adapters against structuredClone of the same schemas, the floor for building a
+// new tree.
+const CORPUS = (() => {
+  const seen = new Set();
+  return JSON.parse(readFileSync(join(root, "tests", "fixtures", "mcp-tools.json"), "utf8")).map((t) => {
+    const name = seen.has(t.name) ? `${t.name}_2` : t.name;
+    seen.add(name);
+    return { name, description: t.description, inputSchema: t.inputSchema };
+  });
+})();
+const CORPUS_SCHEMAS = CORPUS.map((t) => t.inputSchema);
+perBatch.toOpenAIStrict = CORPUS.length;
+perBatch.toGeminiOpenAPI = CORPUS.length;
+perBatch.toOpenAIStrictCold = CORPUS.length;
+perBatch.toGeminiOpenAPICold = CORPUS.length;
+// The adapters keep their answers by each schema's JSON text, so the rows above (the same list
+// every call, as an agent loop sends it) are answered from that cache after the first call.
+// The cold rows give every schema a new description before each call (both sides pay for
+// that), so that every schema is new to the adapters: the core parses and rewrites them all.
+const COLD = { tools: structuredClone(CORPUS), round: 0 };
+COLD.schemas = COLD.tools.map((t) => t.inputSchema);
+COLD.bump = () => {
+  const text = `round ${COLD.round++}`;
+  for (const schema of COLD.schemas) schema.description = text;
+};
+assert.equal(toolnexus.toOpenAI(CORPUS, { strict: true }).length, CORPUS.length);
+rows.push(
+  {
+    id: "toOpenAIStrict",
+    label: `toOpenAI(corpus, { strict: true }) vs structuredClone (${CORPUS.length} schemas)`,
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, "api.toOpenAI(input, { strict: true }).length")(side.api, CORPUS)
+      : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
+    budget: 3,
+    aim: 1.5,
+  },
+  {
+    id: "toGeminiOpenAPI",
+    label: `toGemini(corpus, { dialect: "openapi" }) vs structuredClone`,
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, 'api.toGemini(input, { dialect: "openapi" })[0].functionDeclarations.length')(side.api, CORPUS)
+      : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
+    budget: 3,
+    aim: 1.5,
+  },
+  {
+    id: "toOpenAIStrictCold",
+    label: "  the same, every schema new to the adapters",
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, "(input.bump(), api.toOpenAI(input.tools, { strict: true }).length)")(side.api, COLD)
+      : syncBatch(1, "(input.bump(), structuredClone(input.schemas).length)")(side.api, COLD),
+    budget: 3,
+    aim: 1.5,
+  },
+  {
+    id: "toGeminiOpenAPICold",
+    label: "  toGemini openapi, every schema new to the adapters",
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => side.key === "toolnexus"
+      ? syncBatch(1, '(input.bump(), api.toGemini(input.tools, { dialect: "openapi" })[0].functionDeclarations.length)')(side.api, COLD)
+      : syncBatch(1, "(input.bump(), structuredClone(input.schemas).length)")(side.api, COLD),
+    budget: 3,
+    aim: 1.5,
+  },
+);
 
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);

@@ -21,6 +21,7 @@ pub mod python;
 pub mod result;
 pub mod rules;
 pub mod sanitize;
+pub mod schema;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

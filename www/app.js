@@ -68,6 +68,9 @@ try {
   throw err;
 }
 const { defineTool, Tool, sanitize } = api;
+// The core's own exports (the module the entry loaded, so the same instance): the playground
+// asks it what each rewrite changed, which the public adapters do not report.
+const core = await import("/pkg/web/toolnexus.js");
 
 // ---------------------------------------------------------------------------------------------
 // Examples.
@@ -98,7 +101,73 @@ function renderTools() {
   const list = [...tools.values()];
   $("tools").textContent = JSON.stringify(list, null, 2);
   $("tools-count").textContent = `(${list.length})`;
+  renderFormat();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tools out: the list in each provider's format. `code` is the core's target code (see
+// pkg-template/adapters.js), used to ask for the notes of what the rewrite changed.
+
+const FORMATS = [
+  { id: "openai", label: "OpenAI", code: 0, make: (list) => api.toOpenAI(list) },
+  { id: "openai-strict", label: "OpenAI strict", code: 1, make: (list) => api.toOpenAI(list, { strict: true }) },
+  { id: "responses", label: "Responses", code: 3, make: (list) => api.toOpenAIResponses(list) },
+  { id: "anthropic", label: "Anthropic", code: 5, make: (list) => api.toAnthropic(list) },
+  { id: "gemini", label: "Gemini", code: 6, make: (list) => api.toGemini(list) },
+  { id: "gemini-openapi", label: "Gemini OpenAPI", code: 7, make: (list) => api.toGemini(list, { dialect: "openapi" }) },
+  { id: "mcp", label: "MCP", code: 8, make: (list) => api.toMCP(list) },
+];
+let format = FORMATS[0];
+
+for (const f of FORMATS) {
+  const tab = el("button", { type: "button", role: "tab", "data-testid": `tab-${f.id}`, "data-format": f.id }, f.label);
+  tab.addEventListener("click", () => {
+    format = f;
+    renderFormat();
+  });
+  $("format-tabs").append(tab);
+}
+
+/** Each tool's notes of what the rewrite changed, as the core reports them. */
+function notesOf(list) {
+  const input = [list.map((t) => t.name), list.map((t) => t.inputSchema)];
+  const answer = JSON.parse(core.schemasOut(format.code, JSON.stringify(input), true));
+  if (!answer.notes) return [];
+  return list.map((tool, i) => {
+    const notes = answer.notes[i] ?? [];
+    return `${tool.name}: ${notes.length ? notes.join("; ") : "unchanged"}`;
+  });
+}
+
+function renderFormat() {
+  for (const tab of $("format-tabs").children) {
+    tab.setAttribute("aria-selected", String(tab.dataset.format === format.id));
+  }
+  const list = [...tools.values()];
+  const out = $("format-output");
+  out.dataset.format = format.id;
+  $("copy-status").textContent = "";
+  try {
+    out.textContent = JSON.stringify(format.make(list), null, 2);
+    out.classList.remove("error");
+    const notes = list.length ? notesOf(list) : ["no tools yet: press Run"];
+    $("format-notes").replaceChildren(...notes.map((n) => el("li", {}, n)));
+  } catch (err) {
+    out.textContent = describe(err);
+    out.classList.add("error");
+    $("format-notes").replaceChildren();
+  }
+}
+
+$("copy-format").addEventListener("click", async () => {
+  const text = $("format-output").textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("copy-status").textContent = `Copied ${format.label} (${text.length} characters)`;
+  } catch (err) {
+    $("copy-status").textContent = `Could not copy: ${describe(err)}`;
+  }
+});
 
 $("clear-tools").addEventListener("click", () => {
   tools.clear();
@@ -260,6 +329,7 @@ renderSanitize();
 // ---------------------------------------------------------------------------------------------
 // Ready.
 
+renderFormat();
 $("result").replaceChildren(el("p", { class: "muted" }, "Press Run to define the tool and execute it with the arguments."));
 $("run").disabled = false;
 document.body.dataset.ready = "true";

@@ -5,12 +5,19 @@ const core = require("./toolnexus.cjs");
 
 //# include tool.js
 //# include decorator.js
+//# include adapters.js
 
 const api = createApi(core, core.__wasm);
 Object.assign(api, decoratorApi(core, api));
+Object.assign(api, adaptersApi(core, api));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
 exports.sanitize = api.sanitize;
 exports.tool = api.tool;
 exports.collectTools = api.collectTools;
+exports.toOpenAI = api.toOpenAI;
+exports.toOpenAIResponses = api.toOpenAIResponses;
+exports.toAnthropic = api.toAnthropic;
+exports.toGemini = api.toGemini;
+exports.toMCP = api.toMCP;

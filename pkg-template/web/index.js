@@ -17,8 +17,10 @@ const instance = core.initSync({ module: decode(wasm) });
 
 //# include tool.js
 //# include decorator.js
+//# include adapters.js
 
 const api = createApi(core, instance);
 Object.assign(api, decoratorApi(core, api));
+Object.assign(api, adaptersApi(core, api));
 
-export const { Tool, defineTool, sanitize, tool, collectTools } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } = api;

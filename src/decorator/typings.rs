@@ -22,7 +22,7 @@ export interface ToolOptions {
    */
   name?: string;
   /** Defaults to `{ type: "object", properties: {}, additionalProperties: false }`. */
-  inputSchema?: JSONSchema;
+  inputSchema?: JSONSchema & { type: "object" };
 }
 
 /**

@@ -9,16 +9,42 @@ const TYPES: &'static str = r#"
 /** Where a tool comes from, kept on every tool after aggregation flattens them into one list. */
 export type ToolSource = "mcp" | "skill" | "builtin" | "native" | "http" | "a2a" | "custom";
 
+/** The value types of JSON Schema's `type` keyword. */
+export type JSONSchemaTypeName = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+
+/** Any JSON value. */
+export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };
+
 /**
- * A JSON Schema object describing a tool's arguments: `type: "object"`, plus `properties`
- * and `required`. Any other JSON Schema keyword is allowed.
+ * A JSON Schema. A tool's arguments are described by one whose `type` is `"object"`, with
+ * `properties` and `required`; any other JSON Schema keyword is allowed too.
  */
 export interface JSONSchema {
-  type?: string | string[];
+  type?: JSONSchemaTypeName | JSONSchemaTypeName[];
   properties?: Record<string, JSONSchema>;
   required?: string[];
   additionalProperties?: boolean | JSONSchema;
   description?: string;
+  items?: JSONSchema | JSONSchema[];
+  enum?: JSONValue[];
+  const?: JSONValue;
+  default?: JSONValue;
+  examples?: JSONValue[];
+  anyOf?: JSONSchema[];
+  oneOf?: JSONSchema[];
+  allOf?: JSONSchema[];
+  $ref?: string;
+  $defs?: Record<string, JSONSchema>;
+  definitions?: Record<string, JSONSchema>;
+  title?: string;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
   [keyword: string]: unknown;
 }
 
@@ -45,7 +71,7 @@ export interface DefineToolOptions {
   /** What the model reads to decide whether to call the tool. */
   description: string;
   /** Defaults to `{ type: "object", properties: {}, additionalProperties: false }`. */
-  inputSchema?: JSONSchema;
+  inputSchema?: JSONSchema & { type: "object" };
   /** Defaults to `"native"`. */
   source?: ToolSource;
   /** The work, sync or async. Its value becomes a {@link ToolResult}; a throw becomes `isError: true`. */
@@ -57,7 +83,7 @@ export interface ToolSpec {
   name: string;
   description: string;
   /** Defaults to `{ type: "object", properties: {}, additionalProperties: false }`. */
-  inputSchema?: JSONSchema;
+  inputSchema?: JSONSchema & { type: "object" };
   /** Defaults to `"custom"`. */
   source?: ToolSource;
   /** Runs the tool. Whatever it returns or throws is turned into a {@link ToolResult}. */
@@ -90,7 +116,7 @@ export class Tool {
   /** What the model reads to decide whether to call it. */
   description: string;
   /** The arguments the tool takes. */
-  inputSchema: JSONSchema;
+  inputSchema: JSONSchema & { type: "object" };
   /** Where the tool comes from. */
   source: ToolSource;
   /** Runs the tool. Needs no `this`; the promise always resolves, failures as `isError: true`. */

@@ -30,6 +30,7 @@ before(async () => {
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => {
@@ -132,6 +133,54 @@ test("the tools list is the JSON a model receives", async () => {
   assert.ok(tools.some((t) => t.name === "convert_length"));
   for (const tool of tools) assert.equal("execute" in tool, false);
   assert.equal(tools.filter((t) => t.name === "get_weather").length, 1, "a rerun replaces by name");
+});
+
+test("tools out: every provider's format, with what the rewrite changed, and copy", async () => {
+  const shown = async (id) => {
+    await byId(`tab-${id}`).click();
+    await page.waitForFunction(
+      (f) => document.querySelector('[data-testid="format-output"]').dataset.format === f, id, { timeout: 5_000 });
+    assert.equal(await byId(`tab-${id}`).getAttribute("aria-selected"), "true");
+    return {
+      value: JSON.parse(await byId("format-output").innerText()),
+      notes: await byId("format-notes").innerText(),
+    };
+  };
+  const weatherOf = (list) => list.find((t) => (t.function?.name ?? t.name) === "get_weather");
+
+  const chat = await shown("openai");
+  assert.equal(weatherOf(chat.value).type, "function");
+  assert.equal(weatherOf(chat.value).function.parameters.properties.units.default, "celsius");
+  assert.match(chat.notes, /get_weather: unchanged/);
+
+  const strict = await shown("openai-strict");
+  const fn = weatherOf(strict.value).function;
+  assert.equal(fn.strict, true);
+  assert.deepEqual(fn.parameters.required, ["city", "units"]);
+  assert.deepEqual(fn.parameters.properties.units.anyOf[1], { type: "null" });
+  assert.match(strict.notes, /get_weather: .*1 optional property made nullable/);
+  assert.match(strict.notes, /convert_length: .*objects? closed and fully required/);
+
+  const responses = await shown("responses");
+  assert.equal(weatherOf(responses.value).strict, false);
+  assert.equal(weatherOf((await shown("anthropic")).value).input_schema.type, "object");
+  const gemini = await shown("gemini");
+  assert.ok(weatherOf(gemini.value[0].functionDeclarations).parametersJsonSchema);
+  const openapi = await shown("gemini-openapi");
+  const params = weatherOf(openapi.value[0].functionDeclarations).parameters;
+  assert.equal(params.type, "OBJECT");
+  assert.equal(params.properties.city.type, "STRING");
+  const convert = openapi.value[0].functionDeclarations.find((d) => d.name === "convert_length");
+  assert.deepEqual(convert.parameters.properties.from, { enum: ["mm", "cm", "m", "km", "in", "ft"], type: "STRING" });
+  assert.match(openapi.notes, /get_weather: /);
+  const mcp = await shown("mcp");
+  assert.deepEqual(Object.keys(weatherOf(mcp.value)), ["name", "description", "inputSchema"]);
+
+  await byId("copy-format").click();
+  await page.waitForFunction(() => /^Copied MCP/.test(document.querySelector('[data-testid="copy-status"]').textContent),
+    null, { timeout: 5_000 });
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.deepEqual(JSON.parse(copied), mcp.value);
 });
 
 test("sanitize runs live", async () => {

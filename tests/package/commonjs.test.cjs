@@ -7,8 +7,11 @@ const toolnexus = require("toolnexus");
 const { defineTool, sanitize, Tool } = toolnexus;
 
 describe("require('toolnexus')", () => {
-  it("gives defineTool, sanitize, Tool, tool and collectTools", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "collectTools", "defineTool", "sanitize", "tool"]);
+  it("gives every export", () => {
+    assert.deepEqual(Object.keys(toolnexus).sort(), [
+      "Tool", "collectTools", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI",
+      "toOpenAIResponses", "tool",
+    ]);
   });
 
   it("is the very instance import gives", async () => {

@@ -30,8 +30,11 @@ async function stillWorks() {
 }
 
 describe("exports", () => {
-  it("are defineTool, sanitize, the Tool class, tool and collectTools", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "collectTools", "defineTool", "sanitize", "tool"]);
+  it("are the contract's list", () => {
+    assert.deepEqual(Object.keys(toolnexus).sort(), [
+      "Tool", "collectTools", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI",
+      "toOpenAIResponses", "tool",
+    ]);
     assert.equal(typeof defineTool, "function");
     assert.equal(typeof sanitize, "function");
     assert.equal(typeof Tool, "function");

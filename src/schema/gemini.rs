@@ -1,0 +1,370 @@
+//! Gemini's two dialects.
+//!
+//! - [`json_schema`] (`parametersJsonSchema`, the default): JSON Schema as given, with `$schema`
+//!   removed and `const` written as a one-value `enum`.
+//! - [`openapi`] (`parameters`): Gemini's `Schema`, a subset of OpenAPI 3.0. Only the keys in
+//!   [`KEYS`]; `type` is one of Gemini's upper-case names on every node (a node of `anyOf`
+//!   alone excepted: its branches carry the types); `$ref` inlined, a cycle cut at its second
+//!   visit; `null` expressed as `nullable`; `enum` of strings only; counts (`minItems`, …) as
+//!   int64 strings, as the API's own types have them; every other keyword written into the
+//!   node's `description`.
+
+use super::walk::{describe, map_nodes, merge_all_of, put, reference, resolve, Change, Changes, Obj};
+use serde_json::{Map, Value};
+
+/// The keys of Gemini's `Schema`.
+pub const KEYS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "items",
+    "properties",
+    "required",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "minProperties",
+    "maxProperties",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+    "example",
+];
+
+/// Gemini's type names.
+pub const TYPES: &[&str] = &["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT"];
+
+/// Counts that Gemini's `Schema` types as int64 (written as strings).
+pub const COUNTS: &[&str] =
+    &["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
+
+/// The formats Gemini acts on, per type; any other is written into the description.
+pub fn format_allowed(gemini_type: &str, format: &str) -> bool {
+    matches!(
+        (gemini_type, format),
+        ("STRING", "enum" | "date-time") | ("NUMBER", "float" | "double") | ("INTEGER", "int32" | "int64")
+    )
+}
+
+/// The default dialect: a copy with `$schema` removed and `const` turned into `enum`.
+pub fn json_schema(schema: &Value) -> (Value, Changes) {
+    let mut changes = Changes::default();
+    let out = map_nodes(schema, &mut |node| {
+        if node.shift_remove("$schema").is_some() {
+            changes.add(Change::SchemaRemoved);
+        }
+        if let Some(c) = node.shift_remove("const") {
+            if !node.has("enum") {
+                put(node, "enum".into(), Value::Array(vec![c]));
+            }
+            changes.add(Change::ConstToEnum);
+        }
+    });
+    (out, changes)
+}
+
+/// The `openapi` dialect.
+pub fn openapi(schema: &Value) -> (Value, Changes) {
+    let mut w = Writer { root: schema, changes: Changes::default(), stack: Vec::new() };
+    let out = w.node(schema);
+    (Value::Object(out), w.changes)
+}
+
+struct Writer<'a> {
+    root: &'a Value,
+    changes: Changes,
+    stack: Vec<String>,
+}
+
+fn upper(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "string" => "STRING",
+        "number" => "NUMBER",
+        "integer" => "INTEGER",
+        "boolean" => "BOOLEAN",
+        "array" => "ARRAY",
+        "object" => "OBJECT",
+        _ => return None,
+    })
+}
+
+fn type_of_value(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "STRING",
+        Value::Bool(_) => "BOOLEAN",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "INTEGER",
+        Value::Number(_) => "NUMBER",
+        Value::Array(_) => "ARRAY",
+        _ => "OBJECT",
+    }
+}
+
+impl Writer<'_> {
+    fn node(&mut self, schema: &Value) -> Map<String, Value> {
+        let input = match schema {
+            Value::Object(node) => node,
+            _ => return self.untyped(Map::new()),
+        };
+        // `$ref`: the target, with the referring node's own keys on top.
+        if let Some(r) = reference(input) {
+            if self.stack.iter().any(|s| s == r) {
+                self.changes.add(Change::CycleCut);
+                let mut cut = Map::new();
+                put(&mut cut, "type".into(), "OBJECT".into());
+                let name = r.rsplit('/').next().unwrap_or(r);
+                let mut text = format!("Recursive: an object of the same shape as \"{name}\" above.");
+                if let Some(Value::String(d)) = input.at("description") {
+                    text = format!("{d}\n{text}");
+                }
+                put(&mut cut, "description".into(), Value::String(text));
+                return cut;
+            }
+            let Some(target) = resolve(self.root, r) else {
+                let mut rest = input.clone();
+                rest.shift_remove("$ref");
+                let mut out = self.node(&Value::Object(rest));
+                describe(&mut out, &[("$ref".into(), Value::String(r.to_string()))]);
+                self.changes.add(Change::Described);
+                return out;
+            };
+            self.changes.add(Change::RefInlined);
+            let mut merged = match target {
+                Value::Object(t) => t.clone(),
+                _ => Map::new(),
+            };
+            for (k, v) in input {
+                if k != "$ref" {
+                    put(&mut merged, k.clone(), v.clone());
+                }
+            }
+            self.stack.push(r.to_string());
+            let out = self.node(&Value::Object(merged));
+            self.stack.pop();
+            return out;
+        }
+        let merged;
+        let node = match self.merge_all_of(input) {
+            Some(m) => {
+                merged = m;
+                &merged
+            }
+            None => input,
+        };
+        self.plain(node)
+    }
+
+    fn merge_all_of(&mut self, node: &Map<String, Value>) -> Option<Map<String, Value>> {
+        let merged = merge_all_of(self.root, node)?;
+        self.changes.add(Change::AllOfMerged);
+        Some(merged)
+    }
+
+    fn untyped(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
+        self.changes.add(Change::Typed);
+        put(&mut out, "type".into(), "STRING".into());
+        describe(&mut out, &[("accepts".into(), "any JSON value, written as text".into())]);
+        out
+    }
+
+    fn plain(&mut self, node: &Map<String, Value>) -> Map<String, Value> {
+        let mut out = Map::with_capacity(node.len() + 1);
+        let mut notes: Vec<(String, Value)> = Vec::new();
+        let mut nullable = false;
+        let mut types: Vec<&'static str> = Vec::new();
+        match node.at("type") {
+            Some(Value::String(t)) if t == "null" => nullable = true,
+            Some(Value::String(t)) => match upper(t) {
+                Some(u) => types.push(u),
+                None => notes.push(("type".into(), Value::String(t.clone()))),
+            },
+            Some(Value::Array(ts)) => {
+                for t in ts {
+                    match t.as_str() {
+                        Some("null") => nullable = true,
+                        Some(s) => match upper(s) {
+                            Some(u) if !types.contains(&u) => types.push(u),
+                            _ => {}
+                        },
+                        None => {}
+                    }
+                }
+            }
+            Some(other) => notes.push(("type".into(), other.clone())),
+            None => {}
+        }
+        let mut branches: Vec<Value> = Vec::new();
+        for key in ["anyOf", "oneOf"] {
+            let Some(Value::Array(list)) = node.get(key) else { continue };
+            if key == "oneOf" {
+                self.changes.add(Change::OneOfToAnyOf);
+            }
+            for b in list {
+                if is_null_only(b) {
+                    nullable = true;
+                    continue;
+                }
+                branches.push(Value::Object(self.node(b)));
+            }
+        }
+        if types.len() > 1 {
+            self.changes.add(Change::TypeArraySplit);
+            for t in &types {
+                let mut b = Map::new();
+                put(&mut b, "type".into(), (*t).into());
+                branches.push(Value::Object(b));
+            }
+            types.clear();
+        }
+        let mut enum_values: Option<Vec<Value>> = None;
+        if let Some(c) = node.at("const") {
+            self.changes.add(Change::ConstToEnum);
+            enum_values = Some(vec![c.clone()]);
+        }
+        if let Some(Value::Array(values)) = node.at("enum") {
+            enum_values = Some(values.clone());
+        }
+        if let Some(values) = enum_values {
+            if values.iter().any(Value::is_null) {
+                nullable = true;
+            }
+            let values: Vec<Value> = values.into_iter().filter(|v| !v.is_null()).collect();
+            if types.is_empty() && branches.is_empty() {
+                if let Some(first) = values.first() {
+                    types.push(type_of_value(first));
+                }
+            }
+            if values.iter().all(Value::is_string) && types.iter().all(|t| *t == "STRING") {
+                put(&mut out, "enum".into(), Value::Array(values));
+            } else {
+                self.changes.add(Change::EnumDescribed);
+                notes.push(("enum".into(), Value::Array(values)));
+            }
+        }
+        if types.is_empty() && branches.is_empty() {
+            if node.has("properties") {
+                types.push("OBJECT");
+            } else if node.has("items") {
+                types.push("ARRAY");
+            }
+        }
+        let gtype = types.first().copied();
+        for (key, value) in node {
+            match key.as_str() {
+                "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
+                | "$comment" | "$defs" | "definitions" | "required" => {}
+                // Closed is what the model assumes anyway; said in a description, it is noise.
+                "additionalProperties" if value == &Value::Bool(false) => {}
+                "properties" => {
+                    if let Value::Object(props) = value {
+                        let written: Map<String, Value> =
+                            props.iter().map(|(k, v)| (k.clone(), Value::Object(self.node(v)))).collect();
+                        put(&mut out, key.clone(), Value::Object(written));
+                    }
+                }
+                "items" => match value {
+                    Value::Object(_) | Value::Bool(_) => {
+                        let items = self.node(value);
+                        put(&mut out, key.clone(), Value::Object(items));
+                    }
+                    _ => notes.push((key.clone(), value.clone())),
+                },
+                "format" => match (gtype, value.as_str()) {
+                    (Some(t), Some(f)) if format_allowed(t, f) => {
+                        put(&mut out, key.clone(), value.clone());
+                    }
+                    _ => {
+                        self.changes.add(Change::FormatDescribed);
+                        notes.push((key.clone(), value.clone()));
+                    }
+                },
+                "minItems" | "maxItems" | "minLength" | "maxLength" | "minProperties" | "maxProperties" => {
+                    match value.as_u64() {
+                        Some(n) => {
+                            put(&mut out, key.clone(), Value::String(n.to_string()));
+                        }
+                        None => notes.push((key.clone(), value.clone())),
+                    }
+                }
+                "minimum" | "maximum" if value.is_number() => {
+                    put(&mut out, key.clone(), value.clone());
+                }
+                "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => {
+                    put(&mut out, key.clone(), value.clone());
+                }
+                _ => {
+                    self.changes.add(Change::Described);
+                    notes.push((key.clone(), value.clone()));
+                }
+            }
+        }
+        if node.at("nullable") == Some(&Value::Bool(true)) {
+            nullable = true;
+        }
+        if let Some(t) = gtype {
+            put(&mut out, "type".into(), t.into());
+        }
+        if gtype == Some("OBJECT") {
+            self.required(node, &mut out);
+        }
+        if gtype == Some("ARRAY") && !out.has("items") {
+            let items = self.untyped(Map::new());
+            put(&mut out, "items".into(), Value::Object(items));
+        }
+        match branches.len() {
+            0 if gtype.is_none() => {
+                out = self.untyped(out);
+            }
+            0 => {}
+            1 if gtype.is_none() => {
+                if let Some(Value::Object(only)) = branches.pop() {
+                    for (k, v) in only {
+                        if k == "description" && out.has("description") {
+                            continue;
+                        }
+                        put(&mut out, k, v);
+                    }
+                }
+            }
+            _ => {
+                put(&mut out, "anyOf".into(), Value::Array(branches));
+            }
+        }
+        if nullable {
+            if node.at("nullable").is_none() && node.at("type") != Some(&Value::String("null".into())) {
+                self.changes.add(Change::NullToNullable);
+            }
+            put(&mut out, "nullable".into(), Value::Bool(true));
+        }
+        describe(&mut out, &notes);
+        out
+    }
+
+    /// `required`, keeping only names that are properties.
+    fn required(&mut self, node: &Map<String, Value>, out: &mut Map<String, Value>) {
+        let Some(Value::Array(names)) = node.at("required") else { return };
+        let props = out.at("properties").and_then(Value::as_object);
+        let kept: Vec<Value> = names
+            .iter()
+            .filter(|n| n.as_str().is_some_and(|n| props.is_some_and(|p| p.has(n))))
+            .cloned()
+            .collect();
+        self.changes.add_n(Change::RequiredDropped, names.len() - kept.len());
+        if !kept.is_empty() {
+            put(out, "required".into(), Value::Array(kept));
+        }
+    }
+}
+
+fn is_null_only(schema: &Value) -> bool {
+    match schema {
+        Value::Object(n) => n.at("type").and_then(Value::as_str) == Some("null"),
+        _ => false,
+    }
+}

@@ -1,0 +1,283 @@
+//! Tools out: a tool list in one provider's format, names checked against that provider's rule.
+
+use super::walk::{put, Changes, Obj};
+use super::{gemini, openai};
+use serde_json::{Map, Value};
+
+/// A provider format, with its options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// Chat Completions; `Some(strict)` when the caller passed `strict`.
+    OpenAI(Option<bool>),
+    /// Responses (its `strict` is always written: the API defaults it to true).
+    Responses(bool),
+    Anthropic,
+    /// `parametersJsonSchema`, or with `true` the `openapi` dialect's `parameters`.
+    Gemini(bool),
+    Mcp,
+}
+
+impl Target {
+    /// The targets by the codes the JavaScript side sends: 0 OpenAI, 1 OpenAI strict, 2 OpenAI
+    /// `strict: false`, 3 Responses, 4 Responses strict, 5 Anthropic, 6 Gemini, 7 Gemini
+    /// `openapi`, 8 MCP.
+    pub fn from_code(code: u32) -> Option<Target> {
+        const ALL: [Target; 9] = [
+            Target::OpenAI(None),
+            Target::OpenAI(Some(true)),
+            Target::OpenAI(Some(false)),
+            Target::Responses(false),
+            Target::Responses(true),
+            Target::Anthropic,
+            Target::Gemini(false),
+            Target::Gemini(true),
+            Target::Mcp,
+        ];
+        ALL.get(code as usize).copied()
+    }
+
+    fn function(self) -> &'static str {
+        match self {
+            Target::OpenAI(_) => "toOpenAI",
+            Target::Responses(_) => "toOpenAIResponses",
+            Target::Anthropic => "toAnthropic",
+            Target::Gemini(_) => "toGemini",
+            Target::Mcp => "toMCP",
+        }
+    }
+
+    fn provider(self) -> &'static str {
+        match self {
+            Target::OpenAI(_) | Target::Responses(_) => "OpenAI",
+            Target::Anthropic => "Anthropic",
+            Target::Gemini(_) => "Gemini",
+            Target::Mcp => "MCP",
+        }
+    }
+
+    /// The name rule, in words, when `name` breaks it.
+    pub fn name_error(self, name: &str) -> Option<&'static str> {
+        let ok = match self {
+            Target::OpenAI(_) | Target::Responses(_) | Target::Anthropic => {
+                (1..=64).contains(&name.len())
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            }
+            Target::Gemini(_) => {
+                name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && name.encode_utf16().count() <= 128
+            }
+            Target::Mcp => (1..=128).contains(&name.encode_utf16().count()),
+        };
+        if ok {
+            return None;
+        }
+        Some(match self {
+            Target::OpenAI(_) | Target::Responses(_) | Target::Anthropic => {
+                "a name must match ^[a-zA-Z0-9_-]{1,64}$"
+            }
+            Target::Gemini(_) => "a name must start with a letter or _ and have at most 128 characters",
+            Target::Mcp => "a name must have 1 to 128 characters",
+        })
+    }
+}
+
+/// One tool's rewrite: the schema to send, strict mode's verdict, and what changed.
+pub struct Written {
+    pub schema: Value,
+    pub strict: Option<bool>,
+    pub changes: Changes,
+    pub reason: Option<String>,
+}
+
+/// The schema a target sends for `schema`.
+#[inline(never)]
+pub fn write_schema(target: Target, schema: &Value) -> Written {
+    let plain = |schema: Value| Written { schema, strict: None, changes: Changes::default(), reason: None };
+    match target {
+        Target::OpenAI(Some(true)) | Target::Responses(true) => {
+            let s = openai::strict(schema);
+            Written { schema: s.schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
+        }
+        Target::OpenAI(Some(false)) | Target::Responses(false) => {
+            Written { strict: Some(false), ..plain(schema.clone()) }
+        }
+        Target::Gemini(false) => {
+            let (schema, changes) = gemini::json_schema(schema);
+            Written { schema, strict: None, changes, reason: None }
+        }
+        Target::Gemini(true) => {
+            let (schema, changes) = gemini::openapi(schema);
+            Written { schema, strict: None, changes, reason: None }
+        }
+        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => plain(schema.clone()),
+    }
+}
+
+/// Checks the names (the tools' `name` values, in order) against the target's rule and for
+/// duplicates: the message of the `TypeError` to throw, when one fails.
+pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
+    let mut seen: Vec<&str> = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name.as_str() else {
+            return Err(format!("{}: the tool at index {i} has no string name", target.function()));
+        };
+        if let Some(rule) = target.name_error(name) {
+            return Err(format!(
+                "{}: tool {} breaks {}'s name rule: {rule}",
+                target.function(),
+                super::walk::json(&Value::String(name.into())),
+                target.provider()
+            ));
+        }
+        if seen.contains(&name) {
+            return Err(format!(
+                "{}: two tools are named {}; {} needs every tool name to be unique",
+                target.function(),
+                super::walk::json(&Value::String(name.into())),
+                target.provider()
+            ));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
+/// What a tool without an inputSchema takes: no arguments.
+fn empty_schema() -> Value {
+    serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false })
+}
+
+fn notes_of(written: &Written) -> Value {
+    let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
+    if let Some(reason) = &written.reason {
+        n.push(Value::String(format!("kept as given with strict: false: {reason}")));
+    }
+    Value::Array(n)
+}
+
+/// The schemas alone, for callers that build the provider's envelope themselves: `input` is
+/// `[names, schemas]` (`schemas` may be left out when only the names are to be checked). The
+/// answer is `{ schemas, strict, notes }`, `strict` (strict mode's verdict per tool) for the
+/// strict targets only, `notes` (each tool's changes) with `explain` only.
+pub fn schemas_out(target: Target, input: &Value, explain: bool) -> Result<Value, String> {
+    let (names, schemas) = match input {
+        Value::Array(parts) => (parts.first(), parts.get(1)),
+        _ => (None, None),
+    };
+    let Some(Value::Array(names)) = names else {
+        return Err(format!("{}: expected a list of tools", target.function()));
+    };
+    check_names(target, names)?;
+    let mut answer = Map::new();
+    let Some(Value::Array(schemas)) = schemas else { return Ok(Value::Object(answer)) };
+    let empty = empty_schema();
+    let mut out = Vec::with_capacity(schemas.len());
+    let mut strict = Vec::new();
+    let mut notes = Vec::new();
+    for schema in schemas {
+        let written = write_schema(target, if schema.is_null() { &empty } else { schema });
+        if explain {
+            notes.push(notes_of(&written));
+        }
+        if let Some(s) = written.strict {
+            strict.push(Value::Bool(s));
+        }
+        out.push(written.schema);
+    }
+    put(&mut answer, "schemas".into(), Value::Array(out));
+    if matches!(target, Target::OpenAI(Some(_)) | Target::Responses(_)) {
+        put(&mut answer, "strict".into(), Value::Array(strict));
+    }
+    if explain {
+        put(&mut answer, "notes".into(), Value::Array(notes));
+    }
+    Ok(Value::Object(answer))
+}
+
+/// The whole list in the target's format, or the message of the `TypeError` to throw.
+/// `tools` is an array of `{ name, description, inputSchema }`. With `explain`, the answer is
+/// `{ tools, notes }`, `notes` holding each tool's list of changes.
+pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, String> {
+    let Value::Array(list) = tools else {
+        return Err(format!("{}: expected a list of tools", target.function()));
+    };
+    let names: Vec<Value> = list.iter().map(|t| t.at("name").cloned().unwrap_or(Value::Null)).collect();
+    check_names(target, &names)?;
+    let empty = empty_schema();
+    let mut out = Vec::with_capacity(list.len());
+    let mut notes = Vec::new();
+    for (tool, name) in list.iter().zip(names.iter().filter_map(Value::as_str)) {
+        let schema = match tool.at("inputSchema") {
+            Some(s) if !s.is_null() => s,
+            _ => &empty,
+        };
+        let written = write_schema(target, schema);
+        if explain {
+            notes.push(notes_of(&written));
+        }
+        out.push(entry(target, name, tool.at("description"), written));
+    }
+    let tools = match target {
+        Target::Gemini(_) if out.is_empty() => Value::Array(Vec::new()),
+        Target::Gemini(_) => {
+            let mut t = Map::new();
+            put(&mut t, "functionDeclarations".into(), Value::Array(out));
+            Value::Array(vec![Value::Object(t)])
+        }
+        _ => Value::Array(out),
+    };
+    if !explain {
+        return Ok(tools);
+    }
+    let mut both = Map::new();
+    put(&mut both, "tools".into(), tools);
+    put(&mut both, "notes".into(), Value::Array(notes));
+    Ok(Value::Object(both))
+}
+
+#[inline(never)]
+fn entry(target: Target, name: &str, description: Option<&Value>, w: Written) -> Value {
+    let mut m = Map::new();
+    let describe = |m: &mut Map<String, Value>| {
+        if let Some(d @ Value::String(_)) = description {
+            put(m, "description".into(), d.clone());
+        }
+    };
+    match target {
+        Target::OpenAI(_) => {
+            let mut f = Map::new();
+            put(&mut f, "name".into(), name.into());
+            describe(&mut f);
+            put(&mut f, "parameters".into(), w.schema);
+            if let Some(s) = w.strict {
+                put(&mut f, "strict".into(), s.into());
+            }
+            put(&mut m, "type".into(), "function".into());
+            put(&mut m, "function".into(), Value::Object(f));
+        }
+        Target::Responses(_) => {
+            put(&mut m, "type".into(), "function".into());
+            put(&mut m, "name".into(), name.into());
+            describe(&mut m);
+            put(&mut m, "parameters".into(), w.schema);
+            put(&mut m, "strict".into(), w.strict.unwrap_or(false).into());
+        }
+        Target::Anthropic => {
+            put(&mut m, "name".into(), name.into());
+            describe(&mut m);
+            put(&mut m, "input_schema".into(), w.schema);
+        }
+        Target::Gemini(openapi) => {
+            put(&mut m, "name".into(), name.into());
+            describe(&mut m);
+            let key = if openapi { "parameters" } else { "parametersJsonSchema" };
+            put(&mut m, key.into(), w.schema);
+        }
+        Target::Mcp => {
+            put(&mut m, "name".into(), name.into());
+            describe(&mut m);
+            put(&mut m, "inputSchema".into(), w.schema);
+        }
+    }
+    Value::Object(m)
+}
