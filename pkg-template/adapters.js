@@ -34,7 +34,14 @@ export function adaptersApi(core, api) {
     const missing = [];
     for (let i = 0; i < texts.length; i++) if (!cache.has(texts[i])) missing.push(i);
     const input = `[${JSON.stringify(names)},[${missing.map((i) => texts[i]).join(",")}]]`;
-    const answer = JSON.parse(schemasOut(target, input, false));
+    let text;
+    try {
+      text = schemasOut(target, input, false);
+    } catch (error) {
+      // A stack overflow inside the core: put its stack pointer back (see tool.js).
+      throw api.recover(error);
+    }
+    const answer = JSON.parse(text);
     if (typeof answer.error === "string") throw new TypeError(answer.error);
     missing.forEach((i, k) => {
       cache.set(texts[i], { text: JSON.stringify(answer.schemas[k]), strict: answer.strict?.[k] });

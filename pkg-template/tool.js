@@ -407,7 +407,8 @@ export function createApi(core, wasm) {
     return join(parts, "");
   }
 
-  // `executeOf` is for the other areas of the entry (a Toolkit wraps plain-object tools with it),
-  // not an export of the package.
-  return { Tool, defineTool, sanitize, executeOf };
+  // For the other areas of the entry, not exports of the package: `executeOf` (a Toolkit wraps
+  // plain-object tools with it), `messageOf` (message(e), as the core words it), and `recover`
+  // (what every call into the core that throws goes through).
+  return { Tool, defineTool, sanitize, executeOf, messageOf, recover };
 }
