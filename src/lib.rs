@@ -26,6 +26,8 @@ mod js;
 #[cfg(target_arch = "wasm32")]
 pub mod spec;
 #[cfg(target_arch = "wasm32")]
+mod toolkit;
+#[cfg(target_arch = "wasm32")]
 mod typings;
 
 pub use rules::{Field, Source};

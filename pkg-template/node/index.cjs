@@ -4,9 +4,16 @@
 const core = require("./toolnexus.cjs");
 
 //# include tool.js
+//# include toolkit.js
+//# include mcp.js
 
-const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core);
+Object.assign(api, toolkitApi(core, api));
+Object.assign(api, mcpApi(core, api));
 
-exports.Tool = Tool;
-exports.defineTool = defineTool;
-exports.sanitize = sanitize;
+exports.Tool = api.Tool;
+exports.defineTool = api.defineTool;
+exports.sanitize = api.sanitize;
+exports.Toolkit = api.Toolkit;
+exports.createToolkit = api.createToolkit;
+exports.fromMCP = api.fromMCP;

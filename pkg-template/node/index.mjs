@@ -5,4 +5,4 @@ import { createRequire } from "node:module";
 
 const api = createRequire(import.meta.url)("./index.cjs");
 
-export const { Tool, defineTool, sanitize } = api;
+export const { Tool, defineTool, sanitize, Toolkit, createToolkit, fromMCP } = api;

@@ -14,5 +14,11 @@ function decode(base64) {
 core.initSync({ module: decode(wasm) });
 
 //# include tool.js
+//# include toolkit.js
+//# include mcp.js
 
-export const { Tool, defineTool, sanitize } = createApi(core);
+const api = createApi(core);
+Object.assign(api, toolkitApi(core, api));
+Object.assign(api, mcpApi(core, api));
+
+export const { Tool, defineTool, sanitize, Toolkit, createToolkit, fromMCP } = api;
