@@ -17,12 +17,9 @@ export function toolkitApi(core, api) {
   const resolve = (value) => Promise.resolve(value);
   const EMPTY = Object.freeze([]);
 
-  // A short, safe rendering of any value for a message (never throws).
+  // What kind of value it is, for a message (never throws).
   function show(value) {
     try {
-      if (typeof value === "string") {
-        return stringify(value.length > 120 ? `${value.slice(0, 117)}...` : value);
-      }
       if (value === null) return "null";
       if (isArray(value)) return "an array";
       const type = typeof value;
@@ -31,6 +28,9 @@ export function toolkitApi(core, api) {
       return "an unreadable value";
     }
   }
+
+  // A name as JSON, cut short when long.
+  const quote = (name) => stringify(name.length > 120 ? `${name.slice(0, 117)}...` : name);
 
   function message(error) {
     try {
@@ -200,10 +200,10 @@ export function toolkitApi(core, api) {
 
     #unknown(name) {
       if (typeof name !== "string" || name === "") {
-        return failure(`The tool call names no tool (its name is ${show(name)}). ` +
+        return failure(`The tool call names no tool (its name is ${name === "" ? "empty" : show(name)}). ` +
           `Call one of the available tools by name: ${this.#availableTools()}`);
       }
-      return failure(`Unknown tool ${show(name)}. Available tools: ${this.#availableTools()}`);
+      return failure(`Unknown tool ${quote(name)}. Available tools: ${this.#availableTools()}`);
     }
 
     // execute, as a plain result or a promise of one; never throws.
@@ -303,12 +303,12 @@ export function toolkitApi(core, api) {
       if (seenBefore(ids, i, id)) return duplicate("Tool call", id);
       const type = call.type;
       if (type !== "function" && type !== undefined) {
-        return failure(`Tool call ${stringify(id)} is of type ${show(type)}; only "function" calls can be answered. ` +
+        return failure(`Tool call ${quote(id)} is of type ${typeof type === "string" ? quote(type) : show(type)}; only "function" calls can be answered. ` +
           `Call one of the available tools as a function: ${this.#availableTools()}`);
       }
       const fn = call.function;
       if (fn === null || typeof fn !== "object") {
-        return failure(`Tool call ${stringify(id)} has no \`function\` with a name and arguments.`);
+        return failure(`Tool call ${quote(id)} has no \`function\` with a name and arguments.`);
       }
       return this.#call(fn.name, fn.arguments, ctx);
     }
@@ -447,7 +447,7 @@ export function toolkitApi(core, api) {
     }
   }
 
-  const duplicate = (what, id) => failure(`${what} id ${stringify(id)} appears more than once; only its first call was run.`);
+  const duplicate = (what, id) => failure(`${what} id ${quote(id)} appears more than once; only its first call was run.`);
   const unreadable = (what, i, error) =>
     failure(`${what}${i === undefined ? "" : ` #${i + 1}`} could not be read, so it was not run: ${message(error)}`);
 
