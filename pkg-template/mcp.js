@@ -72,20 +72,28 @@ export function mcpApi(core, api) {
     return out;
   }
 
-  // Names for the listed tools: `sanitize(prefix + name)`, a repeat made unique with `_2`, `_3`,
-  // ... (never taking a name another listed tool has as its own).
-  function uniqueNames(bases) {
+  // Names for the listed tools: `sanitize(prefix + name)`; a tool whose own name needed no
+  // sanitizing keeps it, and any other repeat is made unique with `_2`, `_3`, ... (never taking a
+  // name another listed tool has as its own).
+  function uniqueNames(bases, exact) {
     const taken = new Set(bases);
     const used = new Set();
-    return bases.map((base) => {
-      let name = base;
-      if (used.has(name)) {
-        let k = 2;
-        while (taken.has(`${base}_${k}`) || used.has(`${base}_${k}`)) k++;
-        name = `${base}_${k}`;
+    const names = bases.map((base, i) => {
+      if (!exact[i] || used.has(base)) return undefined;
+      used.add(base);
+      return base;
+    });
+    return names.map((name, i) => {
+      if (name !== undefined) return name;
+      const base = bases[i];
+      if (!used.has(base)) {
+        used.add(base);
+        return base;
       }
-      used.add(name);
-      return name;
+      let k = 2;
+      while (taken.has(`${base}_${k}`) || used.has(`${base}_${k}`)) k++;
+      used.add(`${base}_${k}`);
+      return `${base}_${k}`;
     });
   }
 
@@ -125,7 +133,8 @@ export function mcpApi(core, api) {
       if (typeof name !== "string") throw new TypeError(`fromMCP: listed tool #${i + 1} has no name (got ${describe(name)})`);
       return name;
     });
-    const names = uniqueNames(originals.map((name) => api.sanitize(prefix + name) || "tool"));
+    const bases = originals.map((name) => api.sanitize(prefix + name) || "tool");
+    const names = uniqueNames(bases, originals.map((name) => api.sanitize(name) === name));
     return listed.map((tool, i) => {
       const original = originals[i];
       const description = tool.description;
