@@ -77,11 +77,16 @@ if (want("package") || want("browser") || want("fuzz") || want("soak")) {
   writeFileSync(join(work, "package.json"),
     JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
   const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
+  // The provider SDKs: the Toolkit and fromMCP are tested against their real clients and types.
+  const consumerDeps = ["typescript", "@types/node", "fast-check",
+    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod"];
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
-    `typescript@${devDeps.typescript}`, `@types/node@${devDeps["@types/node"]}`, `fast-check@${devDeps["fast-check"]}`],
+    ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  // The examples run there too (tests/package/examples.test.mjs), importing the installed package.
+  cpSync(join(root, "examples"), join(work, "examples"), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
     cpSync(join(root, "tests", "types", config), join(work, config));
   }
