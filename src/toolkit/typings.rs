@@ -12,11 +12,15 @@ const TOOLKIT_TYPES: &'static str = r#"
 /** The arguments a toolkit accepts: an object, or its JSON as a string (as OpenAI sends it). */
 export type ToolArguments = Record<string, unknown> | string | null | undefined;
 
-/** One entry of a Chat Completions assistant message's `tool_calls`. */
+/**
+ * One entry of a Chat Completions assistant message's `tool_calls`. The call types below are
+ * loose on purpose: any SDK version's response type fits, and whatever a field holds, a
+ * malformed call is answered, not refused.
+ */
 export type OpenAIToolCall = {
-  id?: string;
-  type?: string;
-  function?: { name?: string; arguments?: ToolArguments };
+  id?: unknown;
+  type?: unknown;
+  function?: { name?: unknown; arguments?: unknown } | null;
 };
 
 /** A Chat Completions assistant message (e.g. `completion.choices[0].message`), or its `tool_calls`. */
@@ -31,9 +35,9 @@ export type OpenAIToolMessage = { role: "tool"; tool_call_id: string; content: s
 
 /** One item of a Responses `output`; only `type: "function_call"` items are answered. */
 export type OpenAIResponsesItem = {
-  type?: string;
-  call_id?: string;
-  name?: string;
+  type?: unknown;
+  call_id?: unknown;
+  name?: unknown;
   arguments?: unknown;
 };
 
@@ -49,9 +53,9 @@ export type OpenAIFunctionCallOutput = { type: "function_call_output"; call_id: 
 
 /** One content block of an Anthropic message; only `type: "tool_use"` blocks are answered. */
 export type AnthropicContentBlock = {
-  type?: string;
-  id?: string;
-  name?: string;
+  type?: unknown;
+  id?: unknown;
+  name?: unknown;
   input?: unknown;
 };
 
@@ -66,7 +70,7 @@ export type AnthropicToolUseInput =
 export type AnthropicToolResult = { type: "tool_result"; tool_use_id: string; content: string; is_error: boolean };
 
 /** One Gemini function call: the SDK's `FunctionCall`. */
-export type GeminiFunctionCall = { id?: string; name?: string; args?: Record<string, unknown> | string };
+export type GeminiFunctionCall = { id?: unknown; name?: unknown; args?: unknown };
 
 /**
  * A Gemini `GenerateContentResponse` (the SDK object, whose `functionCalls` getter is used, or
@@ -91,7 +95,7 @@ export type GeminiFunctionResponsePart = {
 };
 
 /** The `params` of an MCP `tools/call` request (`CallToolRequest["params"]`). */
-export type MCPCallToolParams = { name: string; arguments?: ToolArguments };
+export type MCPCallToolParams = { name: string; arguments?: unknown };
 
 /** The answer to a `tools/call`: an MCP `CallToolResult`. `_meta` is the tool result's `metadata`. */
 export type MCPCallToolResult = {
