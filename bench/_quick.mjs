@@ -1,0 +1,525 @@
+// The benchmark behind `npm run bench`: the installed package `toolnexus` against the same
+// contract written in plain JavaScript (bench/plain.mjs), in one process, in alternating rounds
+// (package round, plain round, package round, ...), reporting medians, ratios and whether each
+// budget holds. It is a report: it exits 0 whether or not the budgets hold, and writes every
+// figure (and every round) to build/bench.json.
+//
+//   node bench/run.mjs
+//
+// Rows:
+//   execute   four paths of the result table, ns per call, timed in batches of
+//             `await Promise.all(1000 × tool.execute(args))` (the same for both sides)
+//   runOpenAI a Chat Completions message of 8 tool calls (the four paths, twice each, JSON
+//             arguments) answered by `Toolkit.runOpenAI` against the same dispatch in plain
+//             JavaScript (bench/plain.mjs: lookup, JSON.parse, execute, reply objects), each
+//             side with its own tools; one message at a time, each awaited before the next
+//   defineTool, sanitize of a 16-character name (ns per call), sanitize of 1 MB of text (ms)
+//   import + first call, in fresh `node` processes (bench/startup-child.mjs)
+//   sizes of the .wasm (raw and gzip -9) and of the npm tarball
+//   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { gzipSync } from "node:zlib";
+
+import * as toolnexus from "toolnexus";
+import * as plain from "./plain.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..");
+const started = process.hrtime.bigint();
+
+// A full collection before every timed round, so that no round pays for the garbage of the one
+// before it (allocation inside a round, and the scavenges it causes, are still counted).
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
+
+const BATCH = 1000; // calls per batch for the per-call rows
+const ROUNDS = 15; // timed rounds per side (alternating), the median is reported
+const WARMUP = 3; // untimed rounds per side first
+const ROUND_MS = 60; // each round runs about this long
+const SPAWNS = 15; // fresh processes per side for import + first call
+const MEMORY_TOOLS = 100_000;
+const MEMORY_SPAWNS = 3;
+
+const sides = [
+  { key: "toolnexus", api: toolnexus },
+  { key: "plain", api: plain },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Inputs. The run functions are shared by both sides (the very same function objects).
+
+const ARGS = { id: 7 };
+const runs = {
+  string: ({ id }) => `user ${id}`,
+  json: async ({ id }) => ({ id, name: "Ada Lovelace", roles: ["admin", "dev"], active: true }),
+  passthrough: ({ id }) => ({ output: `user ${id}`, isError: false, metadata: { id, cached: true } }),
+  throws: ({ id }) => {
+    throw new Error(`no user ${id}`);
+  },
+};
+
+const SCHEMA = {
+  type: "object",
+  properties: { id: { type: "integer", description: "The user's id" } },
+  required: ["id"],
+  additionalProperties: false,
+};
+const DEFINE_OPTS = {
+  name: "get_user_profile",
+  description: "Look a user's profile up by id",
+  inputSchema: SCHEMA,
+  run: runs.string,
+};
+
+// Eight names of 16 characters, cycled, so that neither side can profit from seeing one string
+// over and over.
+const NAMES_16 = ["get user profile", "list open orders", "Send E-Mail now!", "search_the_docs2",
+  "create account!!", "fetch weather/v2", "delete old files", "run-sql (ro) 42?"];
+for (const name of NAMES_16) assert.equal(name.length, 16);
+
+/** About 1 MB of realistic text: mostly ASCII words, spaces and punctuation, some non-ASCII. */
+function mixedText(units) {
+  let seed = 0x9e3779b9;
+  const random = () => {
+    // mulberry32: deterministic, so every run sanitizes the same text
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const words = ("the of and to in is that for it as with was on be by this are from at or an " +
+    "user tool name schema result output error request response value string number object " +
+    "profile account order search update delete create list fetch query index token model agent " +
+    "server client handler context signal timeout config version path file data json http api").split(" ");
+  const foreign = ["Grüße", "naïve", "café", "Ärger", "über", "façade", "日本語", "世界", "данные",
+    "Ωmega", "—", "…", "€5", "😀", "🚀", "✓"];
+  const punctuation = [" ", " ", " ", " ", " ", ", ", ". ", "; ", ": ", "! ", "? ", "/", "-", "_",
+    "\n", " (", ") ", "\"", "'", "#", "@", "=", "\t"];
+  const parts = [];
+  let length = 0;
+  while (true) {
+    const r = random();
+    let word = r < 0.04 ? foreign[Math.floor(random() * foreign.length)] : words[Math.floor(random() * words.length)];
+    if (random() < 0.08) word = word[0].toUpperCase() + word.slice(1);
+    if (random() < 0.05) word += String(Math.floor(random() * 1000));
+    const token = word + punctuation[Math.floor(random() * punctuation.length)];
+    if (length + token.length > units) break;
+    parts.push(token);
+    length += token.length;
+  }
+  parts.push("a".repeat(units - length));
+  return parts.join("");
+}
+
+const TEXT_1MB = mixedText(1 << 20);
+assert.equal(TEXT_1MB.length, 1 << 20);
+let nonAscii = 0;
+for (let i = 0; i < TEXT_1MB.length; i++) if (TEXT_1MB.charCodeAt(i) > 0x7f) nonAscii++;
+let allowed = 0;
+for (let i = 0; i < TEXT_1MB.length; i++) if (/[a-zA-Z0-9_-]/.test(TEXT_1MB[i])) allowed++;
+
+// ---------------------------------------------------------------------------------------------
+// Both sides must agree on every benchmark input, or the comparison would not be fair.
+
+const reference = (value) => value.replace(/[^a-zA-Z0-9_-]/g, "_");
+const tools = {};
+const perBatch = {}; // what one batch must sum to, from the checked results
+for (const { key, api } of sides) {
+  tools[key] = {};
+  for (const [path, run] of Object.entries(runs)) {
+    tools[key][path] = api.defineTool({ name: `bench_${path}`, description: `The ${path} path`, inputSchema: SCHEMA, run });
+  }
+}
+for (const path of Object.keys(runs)) {
+  const a = await tools.toolnexus[path].execute(ARGS);
+  const b = await tools.plain[path].execute(ARGS);
+  assert.deepEqual(a, b, `execute (${path}): toolnexus and plain JS disagree`);
+  assert.deepEqual(Object.keys(a), Object.keys(b), `execute (${path}): result keys differ`);
+  perBatch[`execute_${path}`] = BATCH * (a.output.length + (a.isError ? 1 : 0));
+}
+{
+  const marker = { output: "same", isError: false };
+  for (const { key, api } of sides) {
+    const t = api.defineTool({ name: "same_object", description: "", run: () => marker });
+    assert.equal(await t.execute(), marker, `${key}: a ToolResult is passed through unchanged`);
+  }
+  const a = toolnexus.defineTool(DEFINE_OPTS);
+  const b = plain.defineTool(DEFINE_OPTS);
+  assert.equal(JSON.stringify(a), JSON.stringify(b), "defineTool: the tools differ");
+  assert.deepEqual(Object.keys(a), Object.keys(b), "defineTool: the own keys differ");
+  assert.ok(a instanceof toolnexus.Tool && b instanceof plain.Tool);
+  assert.ok(a.inputSchema === SCHEMA && b.inputSchema === SCHEMA, "defineTool: the schema is kept as given");
+  assert.deepEqual(await a.execute(ARGS), await b.execute(ARGS));
+  perBatch.defineTool = BATCH * a.name.length;
+}
+for (const input of [...NAMES_16, TEXT_1MB]) {
+  const a = toolnexus.sanitize(input);
+  const b = plain.sanitize(input);
+  assert.ok(a === b && a === reference(input), `sanitize: toolnexus and plain JS disagree on ${JSON.stringify(input.slice(0, 20))}`);
+  assert.equal(a.length, input.length);
+}
+// A message of 8 tool calls over the four paths, as a model sends it (arguments as JSON).
+const MESSAGES = 100; // messages per batch, each awaited before the next
+const MESSAGE = {
+  role: "assistant",
+  content: null,
+  tool_calls: Array.from({ length: 8 }, (_, i) => {
+    const path = Object.keys(runs)[i % 4];
+    return { id: `call_${i}`, type: "function", function: { name: `bench_${path}`, arguments: JSON.stringify({ id: i }) } };
+  }),
+};
+const kits = {
+  toolnexus: new toolnexus.Toolkit(Object.values(tools.toolnexus)),
+  plain: new Map(Object.values(tools.plain).map((tool) => [tool.name, tool])),
+};
+const dispatch = {
+  toolnexus: (message) => kits.toolnexus.runOpenAI(message),
+  plain: (message) => plain.runOpenAI(kits.plain, message),
+};
+{
+  const a = await dispatch.toolnexus(MESSAGE);
+  const b = await dispatch.plain(MESSAGE);
+  assert.deepEqual(a, b, "runOpenAI: toolnexus and plain JS disagree");
+  assert.equal(a.filter((m) => m.content.startsWith("Error: ")).length, 2);
+  perBatch.runOpenAI8 = MESSAGES * a.reduce((n, m) => n + m.content.length, 0);
+}
+perBatch.sanitize16 = BATCH * 16;
+perBatch.sanitize1MB = TEXT_1MB.length;
+
+// ---------------------------------------------------------------------------------------------
+// Timing. Each (row, side) gets its own batch function compiled from source, so the two sides
+// never share the feedback (inline caches, optimized code) of one call site. Every batch sums
+// what it got back, and every round checks that sum: the work cannot be optimized away, and a
+// wrong result would stop the benchmark.
+
+function syncBatch(n, expr) {
+  return new Function("api", "input", `"use strict";
+    return function batch() {
+      let s = 0;
+      for (let i = 0; i < ${n}; i++) s += ${expr};
+      return s;
+    };`);
+}
+
+function executeBatch(n) {
+  return new Function("tool", "input", `"use strict";
+    return async function batch() {
+      const pending = new Array(${n});
+      for (let i = 0; i < ${n}; i++) pending[i] = tool.execute(input);
+      const results = await Promise.all(pending);
+      let s = 0;
+      for (let i = 0; i < ${n}; i++) {
+        const r = results[i];
+        s += r.output.length + (r.isError ? 1 : 0);
+      }
+      return s;
+    };`);
+}
+
+function dispatchBatch(n) {
+  return new Function("run", "message", `"use strict";
+    return async function batch() {
+      let s = 0;
+      for (let i = 0; i < ${n}; i++) {
+        const replies = await run(message);
+        for (let j = 0; j < replies.length; j++) s += replies[j].content.length;
+      }
+      return s;
+    };`);
+}
+
+const EXECUTE_HOW = `await Promise.all of ${BATCH} executes per batch`;
+const rows = [
+  ...Object.entries({
+    string: "execute: sync run → string",
+    json: "execute: async run → object (JSON)",
+    passthrough: "execute: run → ToolResult",
+    throws: "execute: run throws",
+  }).map(([path, label]) => ({
+    id: `execute_${path}`,
+    label,
+    unit: "ns",
+    callsPerBatch: BATCH,
+    async: true,
+    make: (side) => executeBatch(BATCH)(tools[side.key][path], ARGS),
+    budget: 2,
+    aim: 1.25,
+  })),
+  {
+    id: "runOpenAI8",
+    label: "runOpenAI: a message of 8 tool calls",
+    unit: "ns",
+    callsPerBatch: MESSAGES,
+    async: true,
+    make: (side) => dispatchBatch(MESSAGES)(dispatch[side.key], MESSAGE),
+    budget: 1.5,
+    aim: 1.1,
+  },
+  {
+    id: "defineTool",
+    label: "defineTool (with inputSchema)",
+    unit: "ns",
+    callsPerBatch: BATCH,
+    make: (side) => syncBatch(BATCH, "api.defineTool(input).name.length")(side.api, DEFINE_OPTS),
+    budget: 4,
+    aim: 2,
+  },
+  {
+    id: "sanitize16",
+    label: "sanitize: 16-char name",
+    unit: "ns",
+    callsPerBatch: BATCH,
+    make: (side) => syncBatch(BATCH, "api.sanitize(input[i & 7]).length")(side.api, NAMES_16),
+    budget: 2,
+    aim: 1.25,
+  },
+  {
+    id: "sanitize1MB",
+    label: "sanitize: 1 MB mixed text",
+    unit: "ms",
+    callsPerBatch: 1,
+    make: (side) => syncBatch(1, "api.sanitize(input).length")(side.api, TEXT_1MB),
+    budget: 1,
+    aim: 0.5,
+  },
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function timeRound(row, batch, reps) {
+  gc();
+  let sum = 0;
+  const t0 = process.hrtime.bigint();
+  if (row.async) {
+    for (let r = 0; r < reps; r++) sum += await batch();
+  } else {
+    for (let r = 0; r < reps; r++) sum += batch();
+  }
+  const ns = Number(process.hrtime.bigint() - t0);
+  if (sum !== reps * perBatch[row.id]) throw new Error(`${row.id}: a batch returned ${sum}, expected ${reps * perBatch[row.id]}`);
+  return ns;
+}
+
+async function measure(row) {
+  const state = sides.map((side) => {
+    const batch = row.make(side);
+    return { side, batch, reps: 1, perCall: [] };
+  });
+  // Calibrate on a first call, then warm up in alternating rounds and calibrate again from them.
+  for (const s of state) {
+    const ns = await timeRound(row, s.batch, 1);
+    s.reps = Math.max(1, Math.round((ROUND_MS * 1e6) / ns));
+  }
+  const warm = state.map(() => []);
+  for (let w = 0; w < WARMUP; w++) {
+    for (let i = 0; i < state.length; i++) {
+      const s = state[i];
+      warm[i].push((await timeRound(row, s.batch, s.reps)) / s.reps);
+    }
+  }
+  state.forEach((s, i) => {
+    s.reps = Math.max(1, Math.round((ROUND_MS * 1e6) / median(warm[i])));
+  });
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const s of state) {
+      const ns = await timeRound(row, s.batch, s.reps);
+      s.perCall.push(ns / (s.reps * row.callsPerBatch));
+    }
+  }
+  const [pkg, js] = state.map((s) => median(s.perCall));
+  return {
+    pkg, js, ratio: pkg / js,
+    rounds: Object.fromEntries(state.map((s) => [s.side.key, { reps: s.reps, callsPerBatch: row.callsPerBatch, nsPerCall: s.perCall }])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cold start: import + defineTool + the first execute, in fresh processes, alternating.
+
+function startup() {
+  // Both sides are imported by bare name from packages installed side by side in a fresh
+  // node_modules (a copy of pkg/, as npm installs it, and a one-module plain package), so both
+  // pay the same package resolution.
+  const dir = mkdtempSync(join(tmpdir(), "toolnexus-bench-"));
+  try {
+    const modules = join(dir, "node_modules");
+    cpSync(join(root, "pkg"), join(modules, "toolnexus"), { recursive: true });
+    const plainPkg = join(modules, "plain-baseline");
+    mkdirSync(plainPkg, { recursive: true });
+    writeFileSync(join(plainPkg, "package.json"),
+      JSON.stringify({ name: "plain-baseline", type: "module", exports: "./index.js" }));
+    writeFileSync(join(plainPkg, "index.js"), 'export const defineTool=(o)=>({name:o.name,description:o.description,inputSchema:o.inputSchema??{type:"object",properties:{},additionalProperties:false},source:o.source??"native",execute:async(a,c)=>{try{const v=await o.run(a??{},c);return typeof v==="string"?{output:v,isError:false}:v!==null&&typeof v==="object"&&"output"in v&&"isError"in v?v:{output:JSON.stringify(v)??"",isError:false}}catch(e){return{output:typeof e?.message==="string"?e.message:String(e),isError:true}}}});\n');
+    const child = join(dir, "startup-child.mjs");
+    cpSync(join(here, "startup-child.mjs"), child);
+    const specs = { toolnexus: "toolnexus", plain: "plain-baseline" };
+    const once = (key) => {
+      const r = spawnSync(process.execPath, [child, specs[key]], { cwd: dir, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`startup (${key}) failed: ${r.stderr}`);
+      return JSON.parse(r.stdout);
+    };
+    const ms = { toolnexus: [], plain: [] };
+    for (let i = 0; i < 2 + SPAWNS; i++) {
+      for (const key of ["toolnexus", "plain"]) {
+        const { ms: t, result } = once(key);
+        assert.deepEqual(result, { output: "user 7", isError: false }, `startup (${key}): wrong first result`);
+        if (i >= 2) ms[key].push(t); // the first two per side only warm the file cache
+      }
+    }
+    const pkg = median(ms.toolnexus);
+    const js = median(ms.plain);
+    return { pkg, js, delta: pkg - js, rounds: ms };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory per live tool, in `--expose-gc` processes, alternating.
+
+function memory() {
+  const child = join(here, "memory-child.mjs");
+  const per = { toolnexus: [], plain: [] };
+  for (let i = 0; i < MEMORY_SPAWNS; i++) {
+    for (const key of ["toolnexus", "plain"]) {
+      const r = spawnSync(process.execPath, ["--expose-gc", child, key, String(MEMORY_TOOLS)], { cwd: root, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`memory (${key}) failed: ${r.stderr}`);
+      const m = JSON.parse(r.stdout);
+      assert.equal(m.count, MEMORY_TOOLS);
+      per[key].push(m.perTool);
+    }
+  }
+  const pkg = median(per.toolnexus);
+  const js = median(per.plain);
+  return { pkg, js, ratio: pkg / js, rounds: per };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes.
+
+function sizes() {
+  const wasm = readFileSync(join(root, "pkg", "node", "toolnexus_bg.wasm"));
+  const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+  const webSource = readFileSync(join(root, "pkg", "web", "toolnexus_wasm.js"), "utf8");
+  const webWasm = Buffer.from(webSource.match(/"([A-Za-z0-9+/=]+)"/)[1], "base64");
+  const r = spawnSync("npm", ["pack", "./pkg", "--dry-run", "--json"], { cwd: root, encoding: "utf8" });
+  let tarball = null;
+  let unpacked = null;
+  if (r.status === 0) {
+    const info = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")))[0];
+    tarball = info.size;
+    unpacked = info.unpackedSize;
+  } else {
+    console.error(`npm pack --dry-run failed: ${r.stderr || r.error?.message}`);
+  }
+  return {
+    wasmRaw: wasm.length,
+    wasmGzip: gz(wasm),
+    webWasmRaw: webWasm.length,
+    webWasmGzip: gz(webWasm),
+    webWasmSame: webWasm.equals(wasm),
+    webInlinedJsGzip: gz(Buffer.from(webSource)),
+    tarball,
+    unpacked,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run everything, then print the table.
+
+const results = {};
+for (const row of rows.filter((r) => r.id === "runOpenAI8" || r.id === "execute_string")) { results[row.id] = await measure(row); console.log(row.id, results[row.id].pkg, results[row.id].js, results[row.id].ratio); }
+process.exit(0);
+
+const KiB = 1024;
+const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
+const fmtMs = (ms) => `${ms.toFixed(2)} ms`;
+const fmtKiB = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+const fmtBytes = (bytes) => `${Math.round(bytes).toLocaleString("en-US")} B`;
+const times = (x) => `${x.toFixed(2)}×`;
+const verdict = (holds, aimMet) => (holds ? (aimMet ? "yes (aim met)" : "yes") : "NO");
+
+const table = [];
+const budgets = [];
+for (const row of rows) {
+  const r = results[row.id];
+  const fmt = row.unit === "ms" ? (ns) => fmtMs(ns / 1e6) : fmtNs;
+  const holds = r.ratio <= row.budget;
+  const aimMet = r.ratio <= row.aim;
+  budgets.push({ id: row.id, holds, aimMet });
+  table.push([`${row.label} (${row.unit}/call)`, fmt(r.pkg), fmt(r.js), times(r.ratio), `≤ ${row.budget}×`, `≤ ${row.aim}×`, verdict(holds, aimMet)]);
+}
+{
+  const s = results.sizes;
+  const holds = s.wasmGzip <= 64 * KiB;
+  const aimMet = s.wasmGzip <= 25 * KiB;
+  budgets.push({ id: "wasmGzip", holds, aimMet });
+  table.push([".wasm raw (pkg/node/toolnexus_bg.wasm)", fmtKiB(s.wasmRaw), "", "", "", "", ""]);
+  table.push([".wasm gzip -9", fmtKiB(s.wasmGzip), "", "", "≤ 64 KiB", "≤ 25 KiB", verdict(holds, aimMet)]);
+  if (!s.webWasmSame) {
+    table.push([".wasm gzip -9 (web, inlined as base64)", fmtKiB(s.webWasmGzip), "", "", "", "", ""]);
+  }
+  table.push(["tarball (npm pack size)", s.tarball == null ? "n/a" : fmtKiB(s.tarball), "", "", "", "", ""]);
+}
+{
+  const r = results.startup;
+  const holds = r.delta <= 10;
+  const aimMet = r.delta <= 3;
+  budgets.push({ id: "startup", holds, aimMet });
+  table.push(["import + first call (ms, fresh process)", fmtMs(r.pkg), fmtMs(r.js), `${r.delta >= 0 ? "+" : ""}${r.delta.toFixed(2)} ms`, "≤ +10 ms", "≤ +3 ms", verdict(holds, aimMet)]);
+}
+{
+  const r = results.memory;
+  table.push([`memory per live tool (${MEMORY_TOOLS.toLocaleString("en-US")} kept)`, fmtBytes(r.pkg), fmtBytes(r.js), times(r.ratio), "", "", ""]);
+}
+
+const header = ["figure", "toolnexus", "plain JS", "ratio/delta", "budget", "aim", "holds"];
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((line) => line[i].length)));
+const rightAligned = new Set([1, 2, 3]);
+const line = (cells) => cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+
+const held = budgets.filter((b) => b.holds).length;
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+
+console.log(`toolnexus ${JSON.parse(readFileSync(join(root, "pkg", "package.json"), "utf8")).version} vs plain JS (bench/plain.mjs) — node ${process.version}, ${cpus().length} × ${cpu}`);
+console.log(`medians of ${ROUNDS} alternating rounds per side (after ${WARMUP} warm-up rounds), ~${ROUND_MS} ms each, full GC before each round`);
+console.log(`execute: ${EXECUTE_HOW}; ns/call includes the batch's Promise.all and reading the results`);
+console.log(`1 MB text: ${TEXT_1MB.length.toLocaleString("en-US")} UTF-16 units, ${(100 * nonAscii / TEXT_1MB.length).toFixed(1)}% non-ASCII, ${(100 * (1 - allowed / TEXT_1MB.length)).toFixed(1)}% replaced`);
+console.log(`import + first call: median of ${SPAWNS} fresh processes per side, import("toolnexus") vs import("plain-baseline"), a one-module package, both installed in one fresh node_modules`);
+console.log(`memory: (heapUsed + external + arrayBuffers) growth / ${MEMORY_TOOLS.toLocaleString("en-US")} tools kept alive, median of ${MEMORY_SPAWNS} --expose-gc processes per side`);
+console.log("");
+console.log(line(header));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const cells of table) console.log(line(cells));
+console.log("");
+console.log(`(ran in ${seconds.toFixed(1)} s)`);
+console.log(`bench: ${held} of ${budgets.length} budgets hold`);
+
+mkdirSync(join(root, "build"), { recursive: true });
+writeFileSync(join(root, "build", "bench.json"), JSON.stringify({
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: { model: cpu, count: cpus().length },
+  settings: { batch: BATCH, rounds: ROUNDS, warmup: WARMUP, roundMs: ROUND_MS, spawns: SPAWNS, memoryTools: MEMORY_TOOLS, memorySpawns: MEMORY_SPAWNS, execute: EXECUTE_HOW },
+  text1MB: { units: TEXT_1MB.length, nonAscii, replaced: TEXT_1MB.length - allowed },
+  rows: Object.fromEntries(rows.map((row) => [row.id, { label: row.label, unit: `${row.unit}/call`, budget: row.budget, aim: row.aim, ...results[row.id],
+    toolnexus: row.unit === "ms" ? results[row.id].pkg / 1e6 : results[row.id].pkg,
+    plain: row.unit === "ms" ? results[row.id].js / 1e6 : results[row.id].js }])),
+  startup: { unit: "ms", budgetDelta: 10, aimDelta: 3, ...results.startup },
+  memory: { unit: "bytes per live tool", ...results.memory },
+  sizes: { ...results.sizes, budgetWasmGzip: 64 * KiB, aimWasmGzip: 25 * KiB },
+  budgets,
+  summary: { hold: held, of: budgets.length },
+  seconds,
+}, null, 2) + "\n");
