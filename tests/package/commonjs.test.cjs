@@ -8,7 +8,7 @@ const { defineTool, sanitize, Tool } = toolnexus;
 
 describe("require('toolnexus')", () => {
   it("gives defineTool, sanitize and Tool", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "Toolkit", "createToolkit", "defineTool", "fromMCP", "sanitize"]);
   });
 
   it("is the very instance import gives", async () => {

@@ -30,8 +30,8 @@ async function stillWorks() {
 }
 
 describe("exports", () => {
-  it("are defineTool, sanitize and the Tool class", () => {
-    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "defineTool", "sanitize"]);
+  it("are defineTool, sanitize, the Tool class, the Toolkit and fromMCP", () => {
+    assert.deepEqual(Object.keys(toolnexus).sort(), ["Tool", "Toolkit", "createToolkit", "defineTool", "fromMCP", "sanitize"]);
     assert.equal(typeof defineTool, "function");
     assert.equal(typeof sanitize, "function");
     assert.equal(typeof Tool, "function");
