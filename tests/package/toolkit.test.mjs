@@ -181,16 +181,18 @@ describe("Toolkit: execute", () => {
     assert.equal(r.isError, true);
   });
 
-  it("never throws synchronously and always returns a native promise", () => {
+  it("never throws synchronously and always returns a native promise", async () => {
     const { tk } = kit();
+    const pending = [];
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();
     const hostile = new Proxy({}, { get() { throw new Error("trap"); }, ownKeys() { throw new Error("trap"); } });
     for (const args of [revoked.proxy, hostile, Object.create(null), "\u0000", "x".repeat(100000)]) {
       const p = tk.execute("add", args);
       assert.equal(Object.getPrototypeOf(p), Promise.prototype);
-      p.then(assertResult);
+      pending.push(p);
     }
+    for (const result of await Promise.all(pending)) assertResult(result);
   });
 
   it("property: execute(name, args) never rejects and always resolves to a well-formed result", async () => {
