@@ -109,3 +109,14 @@ export function sanitize(value) {
   if (typeof value !== "string") throw new TypeError(`sanitize: \`value\` must be a string, got ${kind(value)}`);
   return value.replace(/[^a-zA-Z0-9_-]/g, "_");
 }
+
+// The dispatch a Toolkit's `runOpenAI` does, written plainly: for each tool call of a Chat
+// Completions message, look the tool up, JSON.parse the arguments, execute, and build the tool
+// message; all calls at once, answered in order.
+export function runOpenAI(tools, message) {
+  return Promise.all(message.tool_calls.map(async (call) => {
+    const tool = tools.get(call.function.name);
+    const result = await tool.execute(JSON.parse(call.function.arguments));
+    return { role: "tool", tool_call_id: call.id, content: result.isError ? `Error: ${result.output}` : result.output };
+  }));
+}

@@ -9,6 +9,11 @@
 // Rows:
 //   execute   four paths of the result table, ns per call, timed in batches of
 //             `await Promise.all(1000 × tool.execute(args))` (the same for both sides)
+//   runOpenAI a Chat Completions message of 8 tool calls (the four paths, twice each, JSON
+//             arguments) answered by `Toolkit.runOpenAI` against the same dispatch in plain
+//             JavaScript (bench/plain.mjs: lookup, JSON.parse, execute, reply objects), each
+//             side with its own tools; one message at a time, each awaited before the next.
+//             A second row gives both sides the package's tools: the dispatch alone
 //   defineTool, sanitize of a 16-character name (ns per call), sanitize of 1 MB of text (ms)
 //   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms):
 //   the same list every call, and every schema new each call
@@ -163,6 +168,38 @@ for (const input of [...NAMES_16, TEXT_1MB]) {
   assert.ok(a === b && a === reference(input), `sanitize: toolnexus and plain JS disagree on ${JSON.stringify(input.slice(0, 20))}`);
   assert.equal(a.length, input.length);
 }
+// A message of 8 tool calls over the four paths, as a model sends it (arguments as JSON).
+const MESSAGES = 100; // messages per batch, each awaited before the next
+const MESSAGE = {
+  role: "assistant",
+  content: null,
+  tool_calls: Array.from({ length: 8 }, (_, i) => {
+    const path = Object.keys(runs)[i % 4];
+    return { id: `call_${i}`, type: "function", function: { name: `bench_${path}`, arguments: JSON.stringify({ id: i }) } };
+  }),
+};
+const kits = {
+  toolnexus: new toolnexus.Toolkit(Object.values(tools.toolnexus)),
+  plain: new Map(Object.values(tools.plain).map((tool) => [tool.name, tool])),
+};
+const dispatch = {
+  toolnexus: (message) => kits.toolnexus.runOpenAI(message),
+  plain: (message) => plain.runOpenAI(kits.plain, message),
+};
+// The dispatch alone: the plain dispatch over the package's own tools.
+const packageTools = new Map(Object.values(tools.toolnexus).map((tool) => [tool.name, tool]));
+const dispatchOnly = {
+  toolnexus: dispatch.toolnexus,
+  plain: (message) => plain.runOpenAI(packageTools, message),
+};
+{
+  const a = await dispatch.toolnexus(MESSAGE);
+  const b = await dispatch.plain(MESSAGE);
+  assert.deepEqual(a, b, "runOpenAI: toolnexus and plain JS disagree");
+  assert.deepEqual(await dispatchOnly.plain(MESSAGE), a, "runOpenAI: the plain dispatch over the package's tools disagrees");
+  assert.equal(a.filter((m) => m.content.startsWith("Error: ")).length, 2);
+  perBatch.runOpenAI8 = perBatch.runOpenAI8_dispatch = MESSAGES * a.reduce((n, m) => n + m.content.length, 0);
+}
 perBatch.sanitize16 = BATCH * 16;
 perBatch.sanitize1MB = TEXT_1MB.length;
 
@@ -191,6 +228,18 @@ function executeBatch(n) {
       for (let i = 0; i < ${n}; i++) {
         const r = results[i];
         s += r.output.length + (r.isError ? 1 : 0);
+      }
+      return s;
+    };`);
+}
+
+function dispatchBatch(n) {
+  return new Function("run", "message", `"use strict";
+    return async function batch() {
+      let s = 0;
+      for (let i = 0; i < ${n}; i++) {
+        const replies = await run(message);
+        for (let j = 0; j < replies.length; j++) s += replies[j].content.length;
       }
       return s;
     };`);
@@ -251,6 +300,26 @@ const rows = [
     budget: 2,
     aim: 1.25,
   })),
+  {
+    id: "runOpenAI8",
+    label: "runOpenAI: a message of 8 tool calls",
+    unit: "ns",
+    callsPerBatch: MESSAGES,
+    async: true,
+    make: (side) => dispatchBatch(MESSAGES)(dispatch[side.key], MESSAGE),
+    budget: 1.5,
+    aim: 1.1,
+  },
+  {
+    id: "runOpenAI8_dispatch",
+    label: "runOpenAI: 8 calls, dispatch alone (same tools)",
+    unit: "ns",
+    callsPerBatch: MESSAGES,
+    async: true,
+    make: (side) => dispatchBatch(MESSAGES)(dispatchOnly[side.key], MESSAGE),
+    budget: 1.5,
+    aim: 1.1,
+  },
   {
     id: "defineTool",
     label: "defineTool (with inputSchema)",

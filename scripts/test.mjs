@@ -106,15 +106,17 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
   writeFileSync(join(work, "package.json"),
     JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
   const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
+  // The providers' SDKs: their own types hold the adapters' results and the Toolkit's answers
+  // (tests/types/), their own clients take them (adapters, Toolkit and fromMCP suites).
+  const consumerDeps = ["typescript", "@types/node", "fast-check",
+    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod", "@types/json-schema"];
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
-    `typescript@${devDeps.typescript}`, `@types/node@${devDeps["@types/node"]}`, `fast-check@${devDeps["fast-check"]}`,
-    // The providers' SDKs: their own types hold the adapters' results (tests/types/adapters.ts),
-    // their own classes take them (tests/package/adapters.test.mjs).
-    ...["openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "@types/json-schema"]
-      .map((name) => `${name}@${devDeps[name]}`)],
+    ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types", "fixtures"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  // The examples run there too (tests/package/examples.test.mjs), importing the installed package.
+  cpSync(join(root, "examples"), join(work, "examples"), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     cpSync(join(root, "tests", "types", config), join(work, config));
   }

@@ -25,6 +25,8 @@ pub mod schema;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(target_arch = "wasm32")]
+mod toolkit;
 
 pub use rules::{Field, Source};
 pub use sanitize::sanitize_str;

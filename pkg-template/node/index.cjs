@@ -6,10 +6,14 @@ const core = require("./toolnexus.cjs");
 //# include tool.js
 //# include decorator.js
 //# include adapters.js
+//# include toolkit.js
+//# include mcp.js
 
 const api = createApi(core, core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
+Object.assign(api, toolkitApi(core, api));
+Object.assign(api, mcpApi(core, api));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -21,3 +25,6 @@ exports.toOpenAIResponses = api.toOpenAIResponses;
 exports.toAnthropic = api.toAnthropic;
 exports.toGemini = api.toGemini;
 exports.toMCP = api.toMCP;
+exports.Toolkit = api.Toolkit;
+exports.createToolkit = api.createToolkit;
+exports.fromMCP = api.fromMCP;

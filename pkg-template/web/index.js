@@ -18,9 +18,13 @@ const instance = core.initSync({ module: decode(wasm) });
 //# include tool.js
 //# include decorator.js
 //# include adapters.js
+//# include toolkit.js
+//# include mcp.js
 
 const api = createApi(core, instance);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
+Object.assign(api, toolkitApi(core, api));
+Object.assign(api, mcpApi(core, api));
 
-export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP } = api;

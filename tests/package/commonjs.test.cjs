@@ -9,8 +9,8 @@ const { defineTool, sanitize, Tool } = toolnexus;
 describe("require('toolnexus')", () => {
   it("gives every export", () => {
     assert.deepEqual(Object.keys(toolnexus).sort(), [
-      "Tool", "collectTools", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI",
-      "toOpenAIResponses", "tool",
+      "Tool", "Toolkit", "collectTools", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
+      "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses", "tool",
     ]);
   });
 

@@ -32,8 +32,8 @@ async function stillWorks() {
 describe("exports", () => {
   it("are the contract's list", () => {
     assert.deepEqual(Object.keys(toolnexus).sort(), [
-      "Tool", "collectTools", "defineTool", "sanitize", "toAnthropic", "toGemini", "toMCP", "toOpenAI",
-      "toOpenAIResponses", "tool",
+      "Tool", "Toolkit", "collectTools", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
+      "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses", "tool",
     ]);
     assert.equal(typeof defineTool, "function");
     assert.equal(typeof sanitize, "function");
