@@ -24,9 +24,9 @@ pub mod sanitize;
 pub mod schema;
 
 #[cfg(target_arch = "wasm32")]
-pub mod wasm;
-#[cfg(target_arch = "wasm32")]
 mod toolkit;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use rules::{Field, Source};
 pub use sanitize::sanitize_str;
