@@ -144,8 +144,10 @@ export class Toolkit implements Iterable<Tool> {
   toOpenAIResponses(opts?: Parameters<typeof toOpenAIResponses>[1]): ReturnType<typeof toOpenAIResponses>;
   /** `toAnthropic(this toolkit)`. */
   toAnthropic(): ReturnType<typeof toAnthropic>;
-  /** `toGemini(this toolkit, opts)`. */
-  toGemini(opts?: Parameters<typeof toGemini>[1]): ReturnType<typeof toGemini>;
+  /** `toGemini(this toolkit, opts)`: `parametersJsonSchema` by default. */
+  toGemini(opts?: { dialect?: "jsonSchema" }): GeminiTool[];
+  /** `toGemini(this toolkit, { dialect: "openapi" })`: Gemini's own `Schema` subset. */
+  toGemini(opts: { dialect: "openapi" }): GeminiOpenAPITool[];
   /** `toMCP(this toolkit)`. */
   toMCP(): ReturnType<typeof toMCP>;
   /**

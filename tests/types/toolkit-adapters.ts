@@ -9,6 +9,6 @@ const tk = new Toolkit([defineTool({ name: "now", description: "The time", run: 
 const chat: OpenAI.Chat.ChatCompletionTool[] = tk.toOpenAI({ strict: true })
 const responses: OpenAI.Responses.FunctionTool[] = tk.toOpenAIResponses()
 const anthropic: Anthropic.Tool[] = tk.toAnthropic()
-const gemini: GeminiTool[] = tk.toGemini({ dialect: "openapi" })
+const gemini: GeminiTool[] = tk.toGemini()
 const mcp: ListToolsResult["tools"] = tk.toMCP()
 void [chat, responses, anthropic, gemini, mcp]

@@ -6,7 +6,8 @@ const sources: ToolSource[] = ["mcp", "skill", "builtin", "native", "http", "a2a
 // @ts-expect-error not a ToolSource
 const notASource: ToolSource = "local"
 
-const schema: JSONSchema = {
+// A tool's inputSchema is an object schema: `type: "object"` is required.
+const schema: JSONSchema & { type: "object" } = {
   type: "object",
   properties: { q: { type: "string", description: "the query" } },
   required: ["q"],
@@ -62,3 +63,7 @@ const wrong: ToolResult = { output: 1, isError: false }
 
 void notASource
 void wrong
+
+// Every provider refuses a tool whose arguments are not an object schema.
+// @ts-expect-error inputSchema must have type: "object"
+defineTool({ name: "bad_root", description: "", inputSchema: { type: "string" }, run: () => "" })
