@@ -1,15 +1,21 @@
 //! toolnexus: one shape for every LLM tool.
 //!
-//! The crate compiles to WebAssembly and is published as the npm package `toolnexus`. It holds
-//! the contract of a tool as plain Rust over numbers and UTF-16 units: the definition checks
-//! ([`definition`]), what `execute` resolves to whatever the tool's function does (the
-//! question-and-row machine of [`result`]), the name sanitiser ([`mod@sanitize`]) and the
-//! messages of every refusal ([`error`]). The entry file `pkg-template/tool.js` reads values,
-//! answers the core's questions and builds objects; every decision is made here.
+//! The crate compiles to WebAssembly and is published as the npm package `toolnexus`; its pure
+//! rules also serve the Python package (`python/`, through PyO3). It holds the contract of a
+//! tool as plain Rust:
 //!
-//! The WebAssembly exports ([`wasm`]) take and return numbers only, and text crosses through
-//! one fixed buffer: no JavaScript value is ever held by Rust, no JavaScript runs inside a
-//! WebAssembly call, and nothing is allocated per call.
+//! - the definition checks over one word of types ([`definition`], [`rules`]), what `execute`
+//!   resolves to whatever the tool's function does (the question-and-row machine of
+//!   [`result`]), the name sanitiser ([`mod@sanitize`]) and the messages of every refusal
+//!   ([`error`]);
+//! - the providers' schema dialects and the strict-mode null removal ([`schema`]);
+//! - the Python package's own rules ([`python`], host only).
+//!
+//! The entry files (`pkg-template/*.js`) read values, answer the core's questions and build
+//! objects; every decision is made here. The hot-path exports ([`wasm`]) take and return
+//! numbers only, and text crosses through one fixed buffer: no JavaScript value is ever held by
+//! Rust, no JavaScript runs inside a WebAssembly call, and nothing is allocated per call. The
+//! schema exports take and return one JSON string each way.
 
 mod decorator;
 pub mod definition;

@@ -11,16 +11,17 @@ const examples = join(dirname(fileURLToPath(import.meta.url)), "..", "examples")
 
 describe("examples", () => {
   for (const [file, expected] of [
-    ["openai.mjs", "Paris is at 18 °C and Tokyo at 24 °C."],
-    ["openai-responses.mjs", "Paris is at 18 °C; I have no weather for Oslo."],
-    ["anthropic.mjs", "Paris is at 18 °C; there is no weather station in Oslo."],
-    ["gemini.mjs", "Paris is at 18 °C and Tokyo at 24 °C."],
-    ["mcp-client.mjs", "after close: { output: 'Not connected', isError: true }"],
+    ["openai.mjs", /Paris is at 18 °C and Tokyo at 24 °C\./],
+    ["openai-responses.mjs", /Paris is at 18 °C; I have no weather for Oslo\./],
+    ["anthropic.mjs", /Paris is at 18 °C; there is no weather station in Oslo\./],
+    ["gemini.mjs", /Paris is at 18 °C and Tokyo at 24 °C\./],
+    // However the runtime's console prints the object.
+    ["mcp-client.mjs", /after close: \{\s*output: ["']Not connected["'],\s*isError: true,?\s*\}/],
   ]) {
     it(`node examples/${file}`, () => {
       const run = spawnSync(process.execPath, [join(examples, file)], { cwd: dirname(examples), encoding: "utf8", timeout: 60_000 });
       assert.equal(run.status, 0, `exit ${run.status}\n${run.stdout}\n${run.stderr}`);
-      assert.ok(run.stdout.includes(expected), run.stdout);
+      assert.match(run.stdout, expected);
       assert.equal(run.stderr, "", "no warning");
     });
   }
