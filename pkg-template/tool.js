@@ -95,14 +95,32 @@ export function createApi(core, wasm) {
   // the very next row, before any user code runs.
   let kept;
 
-  // Answers the core's questions about `value` until it names a row.
-  function rowOf(value, awaited) {
-    let step;
+  // The steps of the result table, from the core (a throw out of it goes through `recover`).
+  const firstStep = (kind, awaited) => {
     try {
-      step = wasm.firstStep(kindOf(value), awaited);
+      return wasm.firstStep(kind, awaited);
     } catch (error) {
       throw recover(error);
     }
+  };
+  const firstStepOfThrown = (kind) => {
+    try {
+      return wasm.firstStepOfThrown(kind);
+    } catch (error) {
+      throw recover(error);
+    }
+  };
+  const nextStep = (step, answer) => {
+    try {
+      return wasm.nextStep(step, answer);
+    } catch (error) {
+      throw recover(error);
+    }
+  };
+
+  // Answers the core's questions about `value` until it names a row.
+  function rowOf(value, awaited) {
+    let step = firstStep(kindOf(value), awaited);
     for (;;) {
       let answer;
       try {
@@ -121,22 +139,13 @@ export function createApi(core, wasm) {
         kept = error;
         answer = THREW;
       }
-      try {
-        step = wasm.nextStep(step, answer);
-      } catch (error) {
-        throw recover(error);
-      }
+      step = nextStep(step, answer);
     }
   }
 
   // message(e), as the core orders its checks.
   function messageOf(thrown) {
-    let step;
-    try {
-      step = wasm.firstStepOfThrown(kindOf(thrown));
-    } catch (error) {
-      throw recover(error);
-    }
+    let step = firstStepOfThrown(kindOf(thrown));
     for (;;) {
       let answer;
       try {
@@ -157,11 +166,7 @@ export function createApi(core, wasm) {
       } catch {
         answer = THREW;
       }
-      try {
-        step = wasm.nextStep(step, answer);
-      } catch (error) {
-        throw recover(error);
-      }
+      step = nextStep(step, answer);
     }
   }
 
