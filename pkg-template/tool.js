@@ -7,11 +7,10 @@
 // or per tool: a dropped tool is garbage like any other object, and nobody calls `free()`.
 
 /**
- * @param {object} core the wasm-bindgen glue (other areas use its string-taking exports)
  * @param {WebAssembly.Exports} wasm the instance's raw exports: memory, the stack pointer and
- *   the number-only exports this file calls
+ *   the number-only exports this file calls (other areas use the glue's string-taking ones)
  */
-export function createApi(core, wasm) {
+export function createApi(wasm) {
   // Built-ins captured once: later patches of the caller's globals change nothing here.
   const { apply, getPrototypeOf } = Reflect;
   const hasOwn = Object.hasOwn;
@@ -91,9 +90,14 @@ export function createApi(core, wasm) {
     return type === "object" && value !== null ? KIND.object : KIND.other;
   };
 
-  // What the last check kept (a JSON text, a message, or what a check threw). It is consumed by
-  // the very next row, before any user code runs.
+  // What the last check kept (a JSON text, a message, or what a check threw). It is taken by
+  // the very next row, before any user code runs, and let go of then.
   let kept;
+  const take = () => {
+    const value = kept;
+    kept = undefined;
+    return value;
+  };
 
   // The steps of the result table, from the core (a throw out of it goes through `recover`).
   const firstStep = (kind, awaited) => {
@@ -159,9 +163,10 @@ export function createApi(core, wasm) {
             answer = YES;
             break;
           case S.errorUnprintable:
+            kept = undefined;
             return M.unprintable;
           default:
-            return kept;
+            return take();
         }
       } catch {
         answer = THREW;
@@ -180,11 +185,12 @@ export function createApi(core, wasm) {
       case S.passthrough:
         return value;
       case S.json:
-        return { output: kept, isError: false };
+        return { output: take(), isError: false };
       case S.empty:
+        kept = undefined;
         return { output: "", isError: false };
       default:
-        return failure(kept);
+        return failure(take());
     }
   }
 
@@ -308,6 +314,9 @@ export function createApi(core, wasm) {
         }
         if (typeof inputSchema === "object" && inputSchema !== null) {
           rootType = inputSchema.type;
+          if (rootType !== undefined && rootType === ObjectPrototype.type && inherited(inputSchema, "type")) {
+            rootType = undefined;
+          }
           if (rootType === M.rootType) types |= M.schemaObject;
         }
         read = 3;
@@ -322,7 +331,6 @@ export function createApi(core, wasm) {
           if (fn !== undefined && fn === ObjectPrototype.execute && inherited(def, "execute")) fn = undefined;
         }
       }
-      read = 5;
     } catch (error) {
       types |= T_OBJECT;
       const message = messageOf(error);

@@ -9,7 +9,7 @@ const core = require("./toolnexus.cjs");
 //# include toolkit.js
 //# include mcp.js
 
-const api = createApi(core, core.__wasm);
+const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));

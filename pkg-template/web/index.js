@@ -21,7 +21,7 @@ const instance = core.initSync({ module: decode(wasm) });
 //# include toolkit.js
 //# include mcp.js
 
-const api = createApi(core, instance);
+const api = createApi(instance);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));

@@ -163,6 +163,11 @@ const cases = {
     assert.equal(t.source, "native");
     delete Object.prototype.inputSchema;
     delete Object.prototype.source;
+    // Nor does a polluted `type` make an object schema of a schema without one.
+    Object.prototype.type = "object";
+    assert.throws(() => defineTool({ name: "x", description: "", inputSchema: {}, run() {} }), /`inputSchema.type` must be "object"/);
+    assert.equal(defineTool({ name: "x", description: "", inputSchema: { type: "object" }, run() {} }).name, "x");
+    delete Object.prototype.type;
     Object.prototype.name = "polluted";
     Object.prototype.description = "polluted";
     assert.throws(() => defineTool({ run() {} }), /`name` must be a string, got undefined/);
