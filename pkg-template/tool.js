@@ -50,7 +50,7 @@ export function createApi(wasm) {
   };
 
   // The manifest: every code and constant below comes from the core.
-  const M = JSON.parse(apply(fromCharCode, null, new Uint8Array(memory.buffer, address, wasm.manifest())));
+  const M = JSON.parse(apply(fromCharCode, null, new Uint16Array(memory.buffer, address, wasm.manifest())));
   const S = M.steps;
   const OVERFLOWED = M.overflowed;
   const KIND = M.kinds;

@@ -169,11 +169,6 @@ impl JsType {
     }
 }
 
-/// The names of the type codes in code order, comma-separated: `"undefined,null,…,opaque"`.
-pub fn type_names() -> String {
-    JsType::ALL.map(|(_, name)| name).join(",")
-}
-
 /// The types of a definition's fields, four bits each, as the entry file packs them: the
 /// definition, `name`, `description`, `inputSchema`, `source`, the function, and
 /// `inputSchema.type`; then two flags ([`FieldTypes::SCHEMA_OBJECT`], [`FieldTypes::DEFINE`]).
@@ -248,34 +243,6 @@ pub fn first_bad_unit(units: &[u16]) -> Option<usize> {
     units.iter().position(|&u| !is_name_unit(u))
 }
 
-/// Why a name was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NameProblem {
-    Empty,
-    /// The first character outside `[a-zA-Z0-9_-]` and its index (everything before it is
-    /// ASCII, so this is the index JavaScript's `name[index]` uses too).
-    BadChar {
-        ch: char,
-        index: usize,
-    },
-}
-
-/// Checks a tool name: non-empty, `[a-zA-Z0-9_-]` only.
-pub fn check_name(name: &str) -> Result<(), NameProblem> {
-    if name.is_empty() {
-        return Err(NameProblem::Empty);
-    }
-    match name.bytes().position(|b| !is_name_byte(b)) {
-        None => Ok(()),
-        // Every byte before `index` is ASCII, so it is also the UTF-16 index, and `index`
-        // starts a character.
-        Some(index) => Err(NameProblem::BadChar {
-            ch: name.get(index..).and_then(|rest| rest.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER),
-            index,
-        }),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,24 +275,24 @@ mod tests {
         assert_eq!(Maker::NewTool.function_field().as_str(), "execute");
     }
 
+    fn units(s: &str) -> Vec<u16> {
+        s.encode_utf16().collect()
+    }
+
     #[test]
     fn names_of_the_allowed_alphabet_pass() {
         for name in ["a", "get_user", "list-orders", "A9", "_", "-", "x".repeat(10_000).as_str()] {
-            assert_eq!(check_name(name), Ok(()), "{name}");
+            assert_eq!(first_bad_unit(&units(name)), None, "{name}");
         }
     }
 
     #[test]
-    fn empty_names_are_refused() {
-        assert_eq!(check_name(""), Err(NameProblem::Empty));
-    }
-
-    #[test]
-    fn the_first_bad_character_is_reported_with_its_utf16_index() {
-        assert_eq!(check_name("get user"), Err(NameProblem::BadChar { ch: ' ', index: 3 }));
-        assert_eq!(check_name("a.b"), Err(NameProblem::BadChar { ch: '.', index: 1 }));
-        assert_eq!(check_name("a😀b"), Err(NameProblem::BadChar { ch: '😀', index: 1 }));
-        assert_eq!(check_name("ab\u{e9}"), Err(NameProblem::BadChar { ch: '\u{e9}', index: 2 }));
+    fn the_first_bad_unit_is_reported_with_its_utf16_index() {
+        assert_eq!(first_bad_unit(&units("get user")), Some(3));
+        assert_eq!(first_bad_unit(&units("a.b")), Some(1));
+        assert_eq!(first_bad_unit(&units("a😀b")), Some(1));
+        assert_eq!(first_bad_unit(&units("ab\u{e9}")), Some(2));
+        assert_eq!(first_bad_unit(&[b'a' as u16, 0xD800]), Some(1));
     }
 
     #[test]
@@ -335,8 +302,7 @@ mod tests {
             assert_eq!(JsType::from_code(i as u32), *t);
         }
         assert_eq!(JsType::from_code(11), JsType::Opaque);
-        let names = type_names();
-        assert_eq!(names.split(',').count(), JsType::ALL.len());
+        let names = JsType::ALL.map(|(_, name)| name).join(",");
         assert!(names.starts_with("undefined,null,boolean,") && names.ends_with(",object,opaque"));
         assert_eq!(JsType::from_code(15), JsType::Opaque);
         assert!(JsType::Array.is_object() && JsType::Opaque.is_object() && JsType::Object.is_object());

@@ -56,7 +56,7 @@ use JsType::{Function, Object, String as Str, Undefined};
 #[wasm_bindgen_test]
 fn the_manifest_is_json_with_every_code_the_entry_uses() {
     let n = manifest() as usize;
-    let text = std::str::from_utf8(&bytes()[..n]).expect("UTF-8");
+    let text = String::from_utf16(&units()[..n]).expect("UTF-16");
     for key in [
         "\"types\":[\"undefined\",\"null\"",
         "\"sources\":[\"mcp\"",
@@ -65,7 +65,7 @@ fn the_manifest_is_json_with_every_code_the_entry_uses() {
     ] {
         assert!(text.contains(key), "{key} in {text}");
     }
-    let parsed = js_sys::JSON::parse(text).expect("valid JSON");
+    let parsed = js_sys::JSON::parse(&text).expect("valid JSON");
     assert!(parsed.is_object());
 }
 

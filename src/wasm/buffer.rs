@@ -1,5 +1,5 @@
 //! The one buffer through which text crosses the boundary, in WebAssembly memory: the entry
-//! file writes UTF-16 units or UTF-8 bytes into it, an export reads them and writes its answer
+//! file writes UTF-16 units (or, for `sanitize`'s long strings, UTF-8 bytes) into it, an export reads them and writes its answer
 //! back. Its size is fixed, so no call grows the module's memory, however long its input: long
 //! strings cross in chunks.
 
@@ -63,32 +63,6 @@ impl fmt::Write for UnitWriter<'_> {
                 self.len += 1;
             }
         }
-        Ok(())
-    }
-}
-
-/// Writes UTF-8 bytes into a slice of the buffer, dropping what does not fit.
-pub struct ByteWriter<'a> {
-    out: &'a mut [u8],
-    len: usize,
-}
-
-impl<'a> ByteWriter<'a> {
-    pub fn new(out: &'a mut [u8]) -> Self {
-        ByteWriter { out, len: 0 }
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-}
-
-impl fmt::Write for ByteWriter<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = self.out.len() - self.len;
-        let n = s.len().min(room);
-        self.out[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
-        self.len += n;
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::buffer::{self, ByteWriter, UnitWriter, MESSAGE_AT};
+use super::buffer::{self, UnitWriter, MESSAGE_AT};
 use super::manifest as manifest_json;
 use crate::definition::{self, Verdict};
 use crate::error::{self, Text, WINDOW_UNITS};
@@ -17,11 +17,11 @@ pub fn buffer() -> u32 {
     buffer::address() as u32
 }
 
-/// Writes the manifest (the protocol's codes and the rules' constants) into the buffer as
-/// UTF-8 JSON; returns its length in bytes.
+/// Writes the manifest (the protocol's codes and the rules' constants) into the buffer as JSON
+/// in UTF-16 units, as every text the core writes; returns its length in units.
 #[wasm_bindgen(skip_typescript)]
 pub fn manifest() -> u32 {
-    let mut w = ByteWriter::new(buffer::bytes());
+    let mut w = UnitWriter::new(buffer::units());
     let _ = manifest_json::write(&mut w);
     w.len() as u32
 }

@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write};
 
-use super::buffer::{ByteWriter, BYTES, MESSAGE_AT, UNITS};
+use super::buffer::{UnitWriter, BYTES, MESSAGE_AT, UNITS};
 use crate::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, QUOTE_ROOT_TYPE, QUOTE_SOURCE, UNKNOWN_SOURCE};
 use crate::error::WINDOW_UNITS;
 use crate::result::{Answer, Kind, Step, OVERFLOWED, UNPRINTABLE};
@@ -15,7 +15,7 @@ use crate::rules::{FieldTypes, JsType, Source, NAME_CLASS};
 /// chunks to the byte pass, which beats the engine's regular expression by far.
 pub const ENGINE_UP_TO: usize = 256;
 
-pub fn write(w: &mut ByteWriter<'_>) -> fmt::Result {
+pub fn write(w: &mut UnitWriter<'_>) -> fmt::Result {
     w.write_str("{\"types\":[")?;
     for (i, (_, name)) in JsType::ALL.iter().enumerate() {
         write!(w, "{}\"{name}\"", if i == 0 { "" } else { "," })?;
