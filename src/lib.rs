@@ -20,6 +20,8 @@
 mod decorator;
 pub mod definition;
 pub mod error;
+pub mod names;
+pub mod ops;
 // The Python package's own rules (python/ builds them through PyO3): host only, so the
 // WebAssembly build stays byte-for-byte what it is without them.
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,6 +10,8 @@
 mod buffer;
 mod exports;
 mod manifest;
+mod ops;
 mod typings;
 
 pub use exports::*;
+pub use ops::core_call;

@@ -9,6 +9,7 @@
 use pyo3::prelude::*;
 
 mod definition;
+mod ops;
 mod result;
 mod sanitize;
 mod text;
@@ -16,6 +17,7 @@ mod text;
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::call, m)?)?;
     m.add_function(wrap_pyfunction!(definition::check_tool, m)?)?;
     m.add_function(wrap_pyfunction!(definition::check_define, m)?)?;
     m.add_function(wrap_pyfunction!(result::result_of, m)?)?;

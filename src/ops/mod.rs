@@ -1,0 +1,87 @@
+//! One door into the sources' rules for both bindings.
+//!
+//! [`call`] takes an operation's name (`"domain.op"`, e.g. `"names.tool_names"`) and its input
+//! as JSON text, and answers JSON text: `{"ok": value}` or `{"error": {"kind", "message"}}`,
+//! where `kind` is `"type"` (a value of the wrong type) or `"value"` (a bad value). The npm
+//! binding (`coreCall`) throws a `TypeError` for either kind; the Python binding (`_core.call`)
+//! raises `TypeError` or `ValueError`. The bindings pass the two strings and nothing else, so
+//! each rule behind this door has exactly one home.
+//!
+//! Each source's rules are a module of the crate with one `op(name, input)` function, listed in
+//! [`dispatch`].
+
+use serde_json::{json, Value};
+
+mod names;
+
+/// Why an operation refused its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The wrong type of value: JavaScript's and Python's `TypeError`.
+    Type,
+    /// A value of the right type that breaks a rule: Python's `ValueError`, JavaScript's
+    /// `TypeError`.
+    Value,
+}
+
+impl OpError {
+    pub fn type_error(message: impl Into<String>) -> Self {
+        OpError { kind: ErrorKind::Type, message: message.into() }
+    }
+    pub fn value_error(message: impl Into<String>) -> Self {
+        OpError { kind: ErrorKind::Value, message: message.into() }
+    }
+    pub fn unknown(op: &str) -> Self {
+        OpError::value_error(format!("unknown core operation {op:?}"))
+    }
+}
+
+/// What an operation answers.
+pub type OpResult = Result<Value, OpError>;
+
+/// Runs `op` over `input` (JSON text); the answer is JSON text (see the module's description).
+pub fn call(op: &str, input: &str) -> String {
+    let reply = match serde_json::from_str::<Value>(input) {
+        Ok(value) => dispatch(op, value),
+        Err(e) => Err(OpError::type_error(format!("the input of {op} is not JSON: {e}"))),
+    };
+    let answer = match reply {
+        Ok(value) => json!({ "ok": value }),
+        Err(e) => json!({ "error": {
+            "kind": match e.kind { ErrorKind::Type => "type", ErrorKind::Value => "value" },
+            "message": e.message,
+        }}),
+    };
+    answer.to_string()
+}
+
+/// The operation `op` over a parsed input.
+pub fn dispatch(op: &str, input: Value) -> OpResult {
+    let (domain, name) = op.split_once('.').unwrap_or((op, ""));
+    match domain {
+        "names" => names::op(name, input),
+        _ => Err(OpError::unknown(op)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_ok_or_a_typed_error() {
+        let ok: Value =
+            serde_json::from_str(&call("names.tool_names", r#"{"names":["a b"]}"#)).unwrap_or_default();
+        assert_eq!(ok, json!({ "ok": ["a_b"] }));
+        let bad: Value = serde_json::from_str(&call("names.tool_names", "{")).unwrap_or_default();
+        assert_eq!(bad["error"]["kind"], "type");
+        let unknown: Value = serde_json::from_str(&call("nothing.here", "{}")).unwrap_or_default();
+        assert_eq!(unknown["error"]["kind"], "value");
+    }
+}
