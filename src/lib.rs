@@ -17,10 +17,15 @@
 //! Rust, no JavaScript runs inside a WebAssembly call, and nothing is allocated per call. The
 //! schema exports take and return one JSON string each way.
 
+pub mod a2a;
+pub mod builtins;
 mod decorator;
 pub mod definition;
 pub mod error;
+pub mod http;
+pub mod mcp_config;
 pub mod names;
+pub mod openapi;
 pub mod ops;
 // The Python package's own rules (python/ builds them through PyO3): host only, so the
 // WebAssembly build stays byte-for-byte what it is without them.
@@ -30,6 +35,7 @@ pub mod result;
 pub mod rules;
 pub mod sanitize;
 pub mod schema;
+pub mod skills;
 
 #[cfg(target_arch = "wasm32")]
 mod toolkit;

@@ -66,6 +66,12 @@ pub fn dispatch(op: &str, input: Value) -> OpResult {
     let (domain, name) = op.split_once('.').unwrap_or((op, ""));
     match domain {
         "names" => names::op(name, input),
+        "http" => crate::http::op(name, input),
+        "openapi" => crate::openapi::op(name, input),
+        "skills" => crate::skills::op(name, input),
+        "mcp_config" => crate::mcp_config::op(name, input),
+        "a2a" => crate::a2a::op(name, input),
+        "builtins" => crate::builtins::op(name, input),
         _ => Err(OpError::unknown(op)),
     }
 }

@@ -14,6 +14,10 @@ def sanitize(value: str, /) -> str:
     'get_user'
     """
 
+def call(op: str, input: str, /) -> str:
+    """Runs the core operation ``op`` over ``input`` (JSON text) and returns the answer as JSON text;
+    a refusal raises ``TypeError`` or ``ValueError``."""
+
 def check_tool(name: object, description: object, input_schema: object, source: object, execute: object, /) -> None:
     """The checks of ``Tool``: raises ``TypeError`` or ``ValueError``."""
 

@@ -1,0 +1,10 @@
+//! The rules of the `builtins` source (see the module's operations in [`op`]).
+
+use serde_json::Value;
+
+use crate::ops::{OpError, OpResult};
+
+/// The `builtins.*` operations of [`crate::ops::call`].
+pub fn op(name: &str, _input: Value) -> OpResult {
+    Err(OpError::unknown(&format!("builtins.{name}")))
+}
