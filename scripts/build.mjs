@@ -2,7 +2,7 @@
 //
 //   pkg/
 //     package.json, README.md, LICENSE    from pkg-template/ (version from Cargo.toml)
-//     index.d.ts, index.d.cts             the declarations wasm-bindgen generated from src/
+//     index.d.ts, index.d.cts             the declarations beside the modules of pkg-template/src
 //     node/                               CommonJS glue + the .wasm inlined as base64 (no file
 //                                         read, so server bundles need no asset); index.cjs
 //                                         bundled from pkg-template/src; index.mjs loads it
@@ -19,8 +19,9 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, write
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { bundleEntries } from "./entries.mjs";
+import { bundleEntries, writeProtocol } from "./entries.mjs";
 import { setup } from "./setup.mjs";
+import { publishTypes } from "./types.mjs";
 import { root, run } from "./util.mjs";
 
 const template = join(root, "pkg-template");
@@ -39,7 +40,7 @@ export async function build({ browser = false } = {}) {
   const env = setup({ browser });
 
   for (const target of ["nodejs", "web"]) {
-    run("wasm-pack", ["build", "--release", "--no-pack", "--target", target,
+    run("wasm-pack", ["build", "--release", "--no-pack", "--no-typescript", "--target", target,
       "--out-dir", join(out, target), "--out-name", "toolnexus"], { env });
   }
 
@@ -54,13 +55,6 @@ export async function build({ browser = false } = {}) {
   manifest.version = version;
   writeFileSync(join(pkg, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
   for (const file of ["README.md", "LICENSE"]) cpSync(join(template, file), join(pkg, file));
-
-  // Declarations: what wasm-bindgen wrote from the Rust exports and the custom section.
-  const dts = readFileSync(join(out, "nodejs", "toolnexus.d.ts"), "utf8")
-    .replace(/^\/\* tslint:disable \*\/\n/m, "")
-    .replace(/^\/\* eslint-disable \*\/\n/m, "");
-  writeFileSync(join(pkg, "index.d.ts"), dts);
-  writeFileSync(join(pkg, "index.d.cts"), dts);
 
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
@@ -99,9 +93,15 @@ export async function build({ browser = false } = {}) {
   // functions document); both use web/'s glue (pkg-template/src/instance/).
   cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
 
+  // The protocol the modules share with the core, generated from src/protocol.rs.
+  writeProtocol(env);
+
   // The entries: the ES modules of pkg-template/src, bundled by esbuild (scripts/entries.mjs).
-  const names = await bundleEntries(pkg, `// toolnexus ${version}: built from pkg-template/src/ by scripts/build.mjs`);
+  const banner = `// toolnexus ${version}: built from pkg-template/src/ by scripts/build.mjs`;
+  const names = await bundleEntries(pkg, banner);
   writeFileSync(join(out, "exports.json"), JSON.stringify(names) + "\n");
+  // The declarations: the .d.ts beside each module, in one file (scripts/types.mjs).
+  publishTypes(pkg, names, banner);
 
   // Let examples/ and bench/ import "toolnexus" as a user does.
   const link = join(root, "node_modules", "toolnexus");

@@ -19,7 +19,7 @@ import { join, relative, sep } from "node:path";
 
 import * as esbuild from "esbuild";
 
-import { root } from "./util.mjs";
+import { output, root } from "./util.mjs";
 
 const src = join(root, "pkg-template", "src");
 
@@ -64,6 +64,16 @@ const noNode = {
     }));
   },
 };
+
+/**
+ * pkg-template/src/protocol.js: every code and constant the modules share with the core,
+ * written by src/protocol.rs (`cargo run --bin protocol`); not committed.
+ */
+export function writeProtocol(env) {
+  const text = output("cargo", ["run", "--quiet", "--bin", "protocol"], { env });
+  if (!text.includes("export const STEP_")) throw new Error("build: cargo run --bin protocol wrote no protocol");
+  writeFileSync(join(src, "protocol.js"), text);
+}
 
 /** The names a module exports, from esbuild's own reading of it. */
 async function exportsOf(file) {

@@ -23,6 +23,7 @@ import { delimiter, dirname, join } from "node:path";
 import { installRuntimes, runtimes, versionOf } from "../tests/runtimes/project.mjs";
 import { build } from "./build.mjs";
 import { testPython } from "./test-python.mjs";
+import { checkTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
 
 /** Node.js lines the package suites also run on, beside the one running this script. */
@@ -133,6 +134,9 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
 }
 
 if (want("package")) {
+  section("types: pkg-template/src against the declarations beside it (tsc --checkJs)");
+  checkTypes(env);
+
   section("package: type checks (tsc --strict)");
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
     console.log(`tsc -p ${config}`);

@@ -35,6 +35,11 @@ pub const QUOTE_SOURCE: i32 = -3;
 /// A refusal whose message quotes `inputSchema.type`.
 pub const QUOTE_ROOT_TYPE: i32 = -4;
 
+/// An accepted verdict's bit saying the tool gets the default schema.
+pub const DEFAULT_SCHEMA_BIT: i32 = 1;
+/// Where an accepted verdict's default source sits: its code plus one, or 0 for none.
+pub const SOURCE_SHIFT: i32 = 1;
+
 /// What `defineTool` / `new Tool` does with a definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -55,7 +60,8 @@ impl Verdict {
     pub fn code(self) -> i32 {
         match self {
             Verdict::Accepted { default_schema, default_source } => {
-                i32::from(default_schema) | default_source.map_or(0, |s| (s as i32 + 1) << 1)
+                (if default_schema { DEFAULT_SCHEMA_BIT } else { 0 })
+                    | default_source.map_or(0, |s| (s as i32 + 1) << SOURCE_SHIFT)
             }
             Verdict::Refused(error) => match error.problem {
                 Problem::BadName => QUOTE_NAME,

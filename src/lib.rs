@@ -11,7 +11,7 @@
 //! - the providers' schema dialects and the strict-mode null removal ([`schema`]);
 //! - the Python package's own rules ([`python`], host only).
 //!
-//! The entry files (`pkg-template/*.js`) read values, answer the core's questions and build
+//! The JavaScript modules (`pkg-template/src/`) read values, answer the core's questions and build
 //! objects; every decision is made here. The hot-path exports ([`wasm`]) take and return
 //! numbers only, and text crosses through one fixed buffer: no JavaScript value is ever held by
 //! Rust, no JavaScript runs inside a WebAssembly call, and nothing is allocated per call. The
@@ -19,7 +19,6 @@
 
 pub mod a2a;
 pub mod builtins;
-mod decorator;
 pub mod definition;
 pub mod error;
 pub mod http;
@@ -27,6 +26,7 @@ pub mod mcp_config;
 pub mod names;
 pub mod openapi;
 pub mod ops;
+pub mod protocol;
 // The Python package's own rules (python/ builds them through PyO3): host only, so the
 // WebAssembly build stays byte-for-byte what it is without them.
 #[cfg(not(target_arch = "wasm32"))]
@@ -37,8 +37,6 @@ pub mod sanitize;
 pub mod schema;
 pub mod skills;
 
-#[cfg(target_arch = "wasm32")]
-mod toolkit;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -176,32 +176,46 @@ impl JsType {
 pub struct FieldTypes(pub u32);
 
 impl FieldTypes {
+    /// Each field's slot (its type sits at bits `4 * slot ..`), with the name the generated
+    /// protocol module gives it (`SHIFT_<NAME>`, scripts/build.mjs).
+    pub const SLOTS: [(&'static str, u32); 7] = [
+        ("DEFINITION", 0),
+        ("NAME", 1),
+        ("DESCRIPTION", 2),
+        ("INPUT_SCHEMA", 3),
+        ("SOURCE", 4),
+        ("FUNCTION", 5),
+        ("SCHEMA_TYPE", 6),
+    ];
+    /// The bits of one field's type.
+    pub const TYPE_BITS: u32 = 4;
+
     fn at(self, slot: u32) -> JsType {
-        JsType::from_code((self.0 >> (4 * slot)) & 0xF)
+        JsType::from_code((self.0 >> (Self::TYPE_BITS * slot)) & ((1 << Self::TYPE_BITS) - 1))
     }
     /// The definition object itself.
     pub fn definition(self) -> JsType {
-        self.at(0)
+        self.at(Self::SLOTS[0].1)
     }
     pub fn name(self) -> JsType {
-        self.at(1)
+        self.at(Self::SLOTS[1].1)
     }
     pub fn description(self) -> JsType {
-        self.at(2)
+        self.at(Self::SLOTS[2].1)
     }
     pub fn input_schema(self) -> JsType {
-        self.at(3)
+        self.at(Self::SLOTS[3].1)
     }
     pub fn source(self) -> JsType {
-        self.at(4)
+        self.at(Self::SLOTS[4].1)
     }
     /// `run` or `execute`.
     pub fn function(self) -> JsType {
-        self.at(5)
+        self.at(Self::SLOTS[5].1)
     }
     /// `inputSchema.type`, read only when `inputSchema` is an object.
     pub fn schema_type(self) -> JsType {
-        self.at(6)
+        self.at(Self::SLOTS[6].1)
     }
     /// Whether `inputSchema.type` is the string `"object"`.
     pub fn schema_type_is_object(self) -> bool {

@@ -9,8 +9,8 @@ use toolnexus::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, REFUSED, UNKNOWN_SO
 use toolnexus::result::{Answer, Kind, Step};
 use toolnexus::rules::{FieldTypes, JsType, Source};
 use toolnexus::wasm::{
-    buffer, check_definition, check_name, first_step, first_step_of_thrown, manifest, next_step, read_failed,
-    refusal, sanitize_bytes, sanitize_error,
+    buffer, check_definition, check_name, first_step, first_step_of_thrown, next_step, read_failed, refusal,
+    sanitize_bytes, sanitize_error,
 };
 use wasm_bindgen_test::*;
 
@@ -34,7 +34,7 @@ fn write_units(at: usize, text: &str) -> usize {
     n
 }
 
-/// The message an export wrote: `n` units at the message offset the manifest gives.
+/// The message an export wrote: `n` units at the message offset (`protocol::MESSAGE_AT`).
 fn message(n: u32) -> String {
     String::from_utf16_lossy(&units()[1024..1024 + n as usize])
 }
@@ -52,22 +52,6 @@ fn word(fields: [JsType; 6], define: bool, root_object: bool) -> u32 {
 }
 
 use JsType::{Function, Object, String as Str, Undefined};
-
-#[wasm_bindgen_test]
-fn the_manifest_is_json_with_every_code_the_entry_uses() {
-    let n = manifest() as usize;
-    let text = String::from_utf16(&units()[..n]).expect("UTF-16");
-    for key in [
-        "\"types\":[\"undefined\",\"null\"",
-        "\"sources\":[\"mcp\"",
-        "\"steps\":{\"askResultKeys\":1",
-        "\"messageAt\":1024",
-    ] {
-        assert!(text.contains(key), "{key} in {text}");
-    }
-    let parsed = js_sys::JSON::parse(&text).expect("valid JSON");
-    assert!(parsed.is_object());
-}
 
 #[wasm_bindgen_test]
 fn names_are_checked_over_their_units_in_chunks() {

@@ -7,13 +7,13 @@
 // own object, and the tools are never touched.
 
 import { glue, recover } from "./core.js";
+import {
+  emptySchema, TARGET_ANTHROPIC, TARGET_AS_GIVEN, TARGET_GEMINI, TARGET_GEMINI_OPENAPI, TARGET_MCP, TARGET_OPENAI,
+  TARGET_OPENAI_NOT_STRICT, TARGET_OPENAI_STRICT, TARGET_RESPONSES, TARGET_RESPONSES_STRICT,
+} from "./protocol.js";
 
-const NO_ARGUMENTS = '{"type":"object","properties":{},"additionalProperties":false}';
-
-// Target codes (the core's `Target::from_code`): OpenAI 0, strict 1, strict: false 2;
-// Responses 3, strict 4; Anthropic 5; Gemini 6, openapi 7; MCP 8. The copying targets send
-// each schema as given.
-const COPIES = [true, false, true, true, false, true, false, false, true];
+// The target codes and which targets send each schema as given (copied here, the core only
+// checking the names) come from the core (schema/out.rs `Target`), through protocol.js.
 
 // Rewritten schemas by the JSON text of the schema given, one cache per target: an agent
 // sends the same tool list with every request, and a schema seen before (the same text, so
@@ -65,11 +65,13 @@ const run = (fn, target, tools) => {
     schemas.push(object ? tool.inputSchema : undefined);
   }
   let answer;
-  if (COPIES[target]) {
+  const asGiven = TARGET_AS_GIVEN[target];
+  if (asGiven === undefined) throw new Error(`toolnexus: unknown target ${target}`);
+  if (asGiven) {
     answer = JSON.parse(glue.schemasOut(target, JSON.stringify([names]), false));
     if (typeof answer.error === "string") throw new TypeError(answer.error);
     // A tool without an inputSchema (a plain object may lack one) takes no arguments.
-    answer.schemas = JSON.parse(JSON.stringify(schemas)).map((s) => (s === null ? JSON.parse(NO_ARGUMENTS) : s));
+    answer.schemas = JSON.parse(JSON.stringify(schemas)).map((s) => (s === null ? emptySchema() : s));
   } else {
     answer = rewrite(target, names, schemas);
   }
@@ -99,7 +101,8 @@ const strictOf = (fn, opts) => {
 
 const toOpenAI = (tools, opts) => {
   const strict = strictOf("toOpenAI", opts);
-  const answer = run("toOpenAI", strict === undefined ? 0 : strict ? 1 : 2, tools);
+  const answer = run("toOpenAI",
+    strict === undefined ? TARGET_OPENAI : strict ? TARGET_OPENAI_STRICT : TARGET_OPENAI_NOT_STRICT, tools);
   return answer.schemas.map((parameters, i) => {
     const f = head(answer, i);
     f.parameters = parameters;
@@ -110,12 +113,12 @@ const toOpenAI = (tools, opts) => {
 // Responses always carries `strict` (the API takes a missing one as true): false unless asked.
 const toOpenAIResponses = (tools, opts) => {
   const strict = strictOf("toOpenAIResponses", opts) === true;
-  const answer = run("toOpenAIResponses", strict ? 4 : 3, tools);
+  const answer = run("toOpenAIResponses", strict ? TARGET_RESPONSES_STRICT : TARGET_RESPONSES, tools);
   return answer.schemas.map((parameters, i) =>
     ({ type: "function", ...head(answer, i), parameters, strict: strict && answer.strict[i] }));
 };
 const toAnthropic = (tools) => {
-  const answer = run("toAnthropic", 5, tools);
+  const answer = run("toAnthropic", TARGET_ANTHROPIC, tools);
   return answer.schemas.map((input_schema, i) => ({ ...head(answer, i), input_schema }));
 };
 const toGemini = (tools, opts) => {
@@ -124,14 +127,21 @@ const toGemini = (tools, opts) => {
     throw new TypeError(`toGemini: options.dialect must be "jsonSchema" or "openapi", not ${String(dialect)}`);
   }
   const openapi = dialect === "openapi";
-  const answer = run("toGemini", openapi ? 7 : 6, tools);
+  const answer = run("toGemini", openapi ? TARGET_GEMINI_OPENAPI : TARGET_GEMINI, tools);
   if (answer.schemas.length === 0) return [];
   const key = openapi ? "parameters" : "parametersJsonSchema";
   return [{ functionDeclarations: answer.schemas.map((schema, i) => ({ ...head(answer, i), [key]: schema })) }];
 };
 const toMCP = (tools) => {
-  const answer = run("toMCP", 8, tools);
+  const answer = run("toMCP", TARGET_MCP, tools);
   return answer.schemas.map((inputSchema, i) => ({ ...head(answer, i), inputSchema }));
 };
 
 export { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP };
+
+// Each export against its declaration in adapters.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./adapters.js").toOpenAI} */ (toOpenAI);
+/** @satisfies {typeof import("./adapters.js").toOpenAIResponses} */ (toOpenAIResponses);
+/** @satisfies {typeof import("./adapters.js").toAnthropic} */ (toAnthropic);
+/** @satisfies {typeof import("./adapters.js").toGemini} */ (toGemini);
+/** @satisfies {typeof import("./adapters.js").toMCP} */ (toMCP);

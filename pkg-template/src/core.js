@@ -24,7 +24,7 @@ let stackBase = 0;
 export function attach(glueModule, instance) {
   glue = glueModule;
   wasm = instance;
-  stackPointer = instance.__stack_pointer;
+  stackPointer = /** @type {WebAssembly.Global} */ (instance.__stack_pointer);
   stackBase = stackPointer.value;
 }
 

@@ -10,7 +10,7 @@
 // through `context.access` at collection time (so a subclass override, or another decorator
 // wrapping the method, is what runs), and reaches private methods too.
 
-import { defineTool } from "./tool.js";
+import { defineTool, phraseOf } from "./tool.js";
 
 // Marked plain functions: function -> { description, name, inputSchema }.
 const marks = new WeakMap();
@@ -48,7 +48,7 @@ function tool(description, options) {
     throw new TypeError('tool: call it with a description first: @tool("What it does"), or tool("What it does")(fn)');
   }
   if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`tool: options must be an object { name?, inputSchema? }, got ${options === null ? "null" : typeof options}`);
+    throw new TypeError(`tool: options must be an object { name?, inputSchema? }, got ${phraseOf(options)}`);
   }
   const name = options?.name;
   const inputSchema = options?.inputSchema;
@@ -59,7 +59,7 @@ function tool(description, options) {
     if (context === undefined) {
       // `tool("d")(fn)`: marks `fn` and returns it unchanged.
       if (typeof value !== "function") {
-        throw new TypeError(`tool: expected a method or a function to mark, got ${value === null ? "null" : typeof value}`);
+        throw new TypeError(`tool: expected a method or a function to mark, got ${phraseOf(value)}`);
       }
       if (marks.has(value) || decorated.has(value)) {
         throw new TypeError("tool: this function is already marked as a tool");
@@ -119,7 +119,7 @@ function tool(description, options) {
  */
 function collectTools(obj) {
   if (obj === null || (typeof obj !== "object" && typeof obj !== "function")) {
-    throw new TypeError(`collectTools: expected an object, got ${obj === null ? "null" : typeof obj}`);
+    throw new TypeError(`collectTools: expected an object, got ${phraseOf(obj)}`);
   }
   const found = new Map(); // key -> { entry, fn }
 
@@ -144,7 +144,7 @@ function collectTools(obj) {
   for (const item of found.values()) {
     const fn = item.entry.get(obj);
     if (typeof fn !== "function") {
-      throw new TypeError(`collectTools: ${item.entry.label} is a decorated method, but on this object it is ${fn === null ? "null" : typeof fn}`);
+      throw new TypeError(`collectTools: ${item.entry.label} is a decorated method, but on this object it is ${phraseOf(fn)}`);
     }
     item.fn = fn;
   }
@@ -185,3 +185,7 @@ function collectTools(obj) {
 }
 
 export { tool, collectTools };
+
+// Each export against its declaration in decorator.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./decorator.js").tool} */ (tool);
+/** @satisfies {typeof import("./decorator.js").collectTools} */ (collectTools);

@@ -2,15 +2,12 @@
 // `Client` (`listTools(params?)` and `callTool({ name, arguments })`), as `Tool`s. Nothing here
 // depends on the SDK.
 
-import { sanitize, Tool } from "./tool.js";
+import { phraseOf, sanitize, Tool } from "./tool.js";
 
 const stringify = JSON.stringify;
 
-function describe(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
+// What kind of value it is, for a message: the core's wording.
+const describe = phraseOf;
 
 // The size of base64 data in bytes (whitespace ignored).
 function base64Bytes(data) {
@@ -157,3 +154,6 @@ async function fromMCP(client, options) {
 }
 
 export { fromMCP };
+
+// Each export against its declaration in mcp.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./mcp.js").fromMCP} */ (fromMCP);

@@ -7,6 +7,16 @@
 // or per tool: a dropped tool is garbage like any other object, and nobody calls `free()`.
 
 import { attached, recover } from "./core.js";
+import {
+  ANSWER_NO, ANSWER_THREW, ANSWER_YES, BUFFER_BYTES, BUFFER_UNITS, DEFAULT_SCHEMA_BIT, DEFINE, emptySchema,
+  ENGINE_UP_TO, KIND_FUNCTION, KIND_OBJECT, KIND_OTHER, KIND_STRING, MESSAGE_AT, NAME_CLASS, NAME_OK, OVERFLOWED,
+  QUOTE_NAME, QUOTE_ROOT_TYPE, QUOTE_SOURCE, REFUSED, ROOT_TYPE, SCHEMA_OBJECT, SHIFT_DEFINITION, SHIFT_DESCRIPTION,
+  SHIFT_FUNCTION, SHIFT_INPUT_SCHEMA, SHIFT_NAME, SHIFT_SCHEMA_TYPE, SHIFT_SOURCE, SOURCE_SHIFT, SOURCES,
+  STEP_ASK_JSON, STEP_ASK_MESSAGE, STEP_ASK_RESULT_KEYS, STEP_ASK_STRING, STEP_AWAIT, STEP_EMPTY, STEP_ERROR_MESSAGE,
+  STEP_ERROR_STRING, STEP_ERROR_UNPRINTABLE, STEP_FAILED, STEP_JSON, STEP_PASSTHROUGH, STEP_TEXT, T_ARRAY, T_BIGINT,
+  T_BOOLEAN, T_FUNCTION, T_NULL, T_NUMBER, T_OBJECT, T_OPAQUE, T_STRING, T_SYMBOL, T_UNDEFINED, TYPE_PHRASES,
+  UNKNOWN_SOURCE, UNPRINTABLE, WINDOW,
+} from "./protocol.js";
 
 // The instance's raw exports: memory, the number-only exports this module calls (other modules
 // use the glue's string-taking ones through core.js).
@@ -15,7 +25,7 @@ const wasm = attached();
 // Built-ins captured once: later patches of the caller's globals change nothing here.
 const { apply, getPrototypeOf } = Reflect;
 const hasOwn = Object.hasOwn;
-const ObjectPrototype = Object.prototype;
+const ObjectPrototype = /** @type {Record<string, unknown>} */ (Object.prototype);
 const isArray = Array.isArray;
 const stringify = JSON.stringify;
 const toString = String;
@@ -34,50 +44,47 @@ const address = wasm.buffer();
 let bytes, units;
 const view = () => {
   if (units === undefined || units.length === 0) {
-    bytes = new Uint8Array(memory.buffer, address, M.bufferBytes);
-    units = new Uint16Array(memory.buffer, address, M.bufferUnits);
+    bytes = new Uint8Array(memory.buffer, address, BUFFER_BYTES);
+    units = new Uint16Array(memory.buffer, address, BUFFER_UNITS);
   }
 };
 
-// The manifest: every code and constant below comes from the core.
-const M = JSON.parse(apply(fromCharCode, null, new Uint16Array(memory.buffer, address, wasm.manifest())));
-const S = M.steps;
-const OVERFLOWED = M.overflowed;
-const KIND = M.kinds;
-const { no: NO, yes: YES, threw: THREW } = M.answers;
-const TYPE = {};
-M.types.forEach((name, code) => {
-  TYPE[name] = code;
-});
-const SOURCES = M.sources;
-const UNSAFE = new RegExp(`[^${M.nameClass}]`, "g");
+// Every code and constant here comes from the core, through the generated protocol.js. A code
+// this module does not know means the JavaScript and the WebAssembly come from different
+// builds: `broken` throws (and is kept, so that `execute` can say so instead of failing).
+const UNSAFE = new RegExp(`[^${NAME_CLASS}]`, "g");
+let brokenBy;
+const broken = (what, code) => {
+  brokenBy = new Error(`toolnexus: the core answered an unknown ${what} ${code}: its JavaScript and WebAssembly come from different builds`);
+  throw brokenBy;
+};
 
 // ---- text across the boundary ----------------------------------------------------------------
 
-// Writes `text`'s first units at 0 and the two units at `at` at `M.window`: all a message
+// Writes `text`'s first units at 0 and the two units at `at` at `WINDOW`: all a message
 // needs of a string of any length.
 const writeWindow = (text, at) => {
   view();
   const len = text.length;
-  const head = len < M.window ? len : M.window;
+  const head = len < WINDOW ? len : WINDOW;
   for (let i = 0; i < head; i++) units[i] = charCodeAt(text, i);
-  for (let i = 0; i < 2 && at + i < len; i++) units[M.window + i] = charCodeAt(text, at + i);
+  for (let i = 0; i < 2 && at + i < len; i++) units[WINDOW + i] = charCodeAt(text, at + i);
   return len;
 };
 
-// The message the core wrote (`n` units at `M.messageAt`), as a TypeError.
+// The message the core wrote (`n` units at `MESSAGE_AT`), as a TypeError.
 const typeError = (n) => {
   view();
-  return new TypeError(apply(fromCharCode, null, units.subarray(M.messageAt, M.messageAt + n)));
+  return new TypeError(apply(fromCharCode, null, units.subarray(MESSAGE_AT, MESSAGE_AT + n)));
 };
 
 // ---- the result table ------------------------------------------------------------------------
 
 const kindOf = (value) => {
   const type = typeof value;
-  if (type === "string") return KIND.string;
-  if (type === "function") return KIND.function;
-  return type === "object" && value !== null ? KIND.object : KIND.other;
+  if (type === "string") return KIND_STRING;
+  if (type === "function") return KIND_FUNCTION;
+  return type === "object" && value !== null ? KIND_OBJECT : KIND_OTHER;
 };
 
 // What the last check kept (a JSON text, a message, or what a check threw). It is taken by
@@ -112,28 +119,46 @@ const nextStep = (step, answer) => {
   }
 };
 
+// The two questions about a value: each answer, or THREW with what the check threw kept.
+const askResultKeys = (value) => {
+  try {
+    return "output" in value && "isError" in value ? ANSWER_YES : ANSWER_NO;
+  } catch (error) {
+    kept = error;
+    return ANSWER_THREW;
+  }
+};
+const askJson = (value) => {
+  try {
+    kept = stringify(value);
+    return typeof kept === "string" ? ANSWER_YES : ANSWER_NO;
+  } catch (error) {
+    kept = error;
+    return ANSWER_THREW;
+  }
+};
+
 // Answers the core's questions about `value` until it names a row.
 function rowOf(value, awaited) {
   let step = firstStep(kindOf(value), awaited);
   for (;;) {
-    let answer;
-    try {
-      switch (step) {
-        case S.askResultKeys:
-          answer = "output" in value && "isError" in value ? YES : NO;
-          break;
-        case S.askJson:
-          kept = stringify(value);
-          answer = typeof kept === "string" ? YES : NO;
-          break;
-        default:
-          return step;
-      }
-    } catch (error) {
-      kept = error;
-      answer = THREW;
+    switch (step) {
+      case STEP_ASK_RESULT_KEYS:
+        step = nextStep(step, askResultKeys(value));
+        break;
+      case STEP_ASK_JSON:
+        step = nextStep(step, askJson(value));
+        break;
+      case STEP_TEXT:
+      case STEP_PASSTHROUGH:
+      case STEP_AWAIT:
+      case STEP_JSON:
+      case STEP_EMPTY:
+      case STEP_FAILED:
+        return step;
+      default:
+        return broken("step", step);
     }
-    step = nextStep(step, answer);
   }
 }
 
@@ -142,24 +167,31 @@ function messageOf(thrown) {
   let step = firstStepOfThrown(kindOf(thrown));
   for (;;) {
     let answer;
-    try {
-      switch (step) {
-        case S.askMessage:
+    switch (step) {
+      case STEP_ASK_MESSAGE:
+        try {
           kept = thrown.message;
-          answer = typeof kept === "string" ? YES : NO;
-          break;
-        case S.askString:
+          answer = typeof kept === "string" ? ANSWER_YES : ANSWER_NO;
+        } catch {
+          answer = ANSWER_THREW;
+        }
+        break;
+      case STEP_ASK_STRING:
+        try {
           kept = toString(thrown);
-          answer = YES;
-          break;
-        case S.errorUnprintable:
-          kept = undefined;
-          return M.unprintable;
-        default:
-          return take();
-      }
-    } catch {
-      answer = THREW;
+          answer = ANSWER_YES;
+        } catch {
+          answer = ANSWER_THREW;
+        }
+        break;
+      case STEP_ERROR_UNPRINTABLE:
+        kept = undefined;
+        return UNPRINTABLE;
+      case STEP_ERROR_MESSAGE:
+      case STEP_ERROR_STRING:
+        return take();
+      default:
+        return broken("step", step);
     }
     step = nextStep(step, answer);
   }
@@ -170,17 +202,19 @@ const failure = (thrown) => ({ output: messageOf(thrown), isError: true });
 // The result for a row that needs no awaiting.
 function resultOf(step, value) {
   switch (step) {
-    case S.text:
+    case STEP_TEXT:
       return { output: value, isError: false };
-    case S.passthrough:
+    case STEP_PASSTHROUGH:
       return value;
-    case S.json:
+    case STEP_JSON:
       return { output: take(), isError: false };
-    case S.empty:
+    case STEP_EMPTY:
       kept = undefined;
       return { output: "", isError: false };
-    default:
+    case STEP_FAILED:
       return failure(take());
+    default:
+      return broken("step", step);
   }
 }
 
@@ -196,7 +230,7 @@ const executeOf = (fn) => async (args, ctx) => {
       return failure(error);
     }
     let step = rowOf(value, false);
-    if (step === S.await) {
+    if (step === STEP_AWAIT) {
       try {
         value = await value;
       } catch (error) {
@@ -205,10 +239,11 @@ const executeOf = (fn) => async (args, ctx) => {
       step = rowOf(value, true);
     }
     return resultOf(step, value);
-  } catch {
-    // Only the engine's RangeError gets here: the stack ran out while the result was being
-    // made (a call at the very limit). Answered without another call, so it cannot overflow.
-    return { output: OVERFLOWED, isError: true };
+  } catch (error) {
+    // The engine's RangeError gets here: the stack ran out while the result was being made (a
+    // call at the very limit). Answered without another call, so it cannot overflow. Or an
+    // unknown code from the core (`broken`), said as it is.
+    return { output: error === brokenBy ? brokenBy.message : OVERFLOWED, isError: true };
   }
 };
 
@@ -217,9 +252,6 @@ const executeOf = (fn) => async (args, ctx) => {
 // The type code of a value (`typeof`, with null and arrays told apart; "opaque" when
 // Array.isArray throws, as for a revoked Proxy), compared against constants: a keyed lookup
 // by the `typeof` string would cost more than the rest of a definition.
-const [T_UNDEFINED, T_NULL, T_BOOLEAN, T_NUMBER, T_BIGINT, T_STRING, T_SYMBOL, T_FUNCTION, T_ARRAY, T_OBJECT, T_OPAQUE] =
-  ["undefined", "null", "boolean", "number", "bigint", "string", "symbol", "function", "array", "object", "opaque"]
-    .map((name) => TYPE[name]);
 const typeCode = (value) => {
   switch (typeof value) {
     case "string": return T_STRING;
@@ -242,7 +274,7 @@ const typeCode = (value) => {
 // A source's code, or the core's code for an unknown one.
 const sourceCode = (source) => {
   for (let i = 0; i < SOURCES.length; i++) if (SOURCES[i] === source) return i;
-  return M.unknownSource;
+  return UNKNOWN_SOURCE;
 };
 
 // Whether `def[key]`, which equals `Object.prototype[key]`, comes from Object.prototype: a
@@ -262,29 +294,33 @@ const inherited = (def, key) => {
 // accepted name is remembered (defining many tools of one name is common in loops).
 let lastName;
 const nameVerdict = (name) => {
-  if (name === lastName) return M.nameOk;
+  if (name === lastName) return NAME_OK;
   const len = name.length;
   try {
     if (len === 0) return wasm.checkName(0, 0);
-    for (let at = 0; at < len; at += M.bufferUnits) {
+    for (let at = 0; at < len; at += BUFFER_UNITS) {
       view();
-      const n = len - at < M.bufferUnits ? len - at : M.bufferUnits;
+      const n = len - at < BUFFER_UNITS ? len - at : BUFFER_UNITS;
       for (let i = 0; i < n; i++) units[i] = charCodeAt(name, at + i);
       const verdict = wasm.checkName(n, at);
-      if (verdict !== M.nameOk) return verdict;
+      if (verdict !== NAME_OK) return verdict;
     }
   } catch (error) {
     throw recover(error);
   }
   lastName = name;
-  return M.nameOk;
+  return NAME_OK;
 };
 
+// The fields `init` made, which the constructor then writes in order (one object reused by
+// every definition: nothing is allocated to hand them over).
+const made = { name: undefined, description: undefined, inputSchema: undefined, source: undefined };
+
 // Reads the fields in order (`read` says which read threw, for the core's message), asks the
-// core for its verdict in one call, and writes the tool.
-function init(tool, def, define) {
+// core for its verdict in one call, and leaves the fields in `made`; answers the function.
+function init(def, define) {
   let read = 0;
-  let types = define ? M.define : 0;
+  let types = define ? DEFINE : 0;
   let name, description, inputSchema, source, fn;
   let rootType;
   const object = typeof def === "object" && def !== null;
@@ -307,7 +343,7 @@ function init(tool, def, define) {
         if (rootType !== undefined && rootType === ObjectPrototype.type && inherited(inputSchema, "type")) {
           rootType = undefined;
         }
-        if (rootType === M.rootType) types |= M.schemaObject;
+        if (rootType === ROOT_TYPE) types |= SCHEMA_OBJECT;
       }
       read = 3;
       source = def.source;
@@ -331,48 +367,61 @@ function init(tool, def, define) {
     }
   }
   // The common types are told inline; arrays are objects to the definition check.
-  types |= (object ? T_OBJECT : typeCode(def)) |
-    ((typeof name === "string" ? T_STRING : typeCode(name)) << 4) |
-    ((typeof description === "string" ? T_STRING : typeCode(description)) << 8) |
-    (typeCode(inputSchema) << 12) |
-    ((source === undefined ? T_UNDEFINED : typeof source === "string" ? T_STRING : typeCode(source)) << 16) |
-    ((typeof fn === "function" ? T_FUNCTION : typeCode(fn)) << 20) |
-    ((typeof rootType === "string" ? T_STRING : typeCode(rootType)) << 24);
-  const sourceIs = typeof source === "string" ? sourceCode(source) : M.unknownSource;
-  const nameCheck = typeof name === "string" ? nameVerdict(name) : M.nameOk;
+  types |= ((object ? T_OBJECT : typeCode(def)) << SHIFT_DEFINITION) |
+    ((typeof name === "string" ? T_STRING : typeCode(name)) << SHIFT_NAME) |
+    ((typeof description === "string" ? T_STRING : typeCode(description)) << SHIFT_DESCRIPTION) |
+    (typeCode(inputSchema) << SHIFT_INPUT_SCHEMA) |
+    ((source === undefined ? T_UNDEFINED : typeof source === "string" ? T_STRING : typeCode(source)) << SHIFT_SOURCE) |
+    ((typeof fn === "function" ? T_FUNCTION : typeCode(fn)) << SHIFT_FUNCTION) |
+    ((typeof rootType === "string" ? T_STRING : typeCode(rootType)) << SHIFT_SCHEMA_TYPE);
+  const sourceIs = typeof source === "string" ? sourceCode(source) : UNKNOWN_SOURCE;
+  const nameCheck = typeof name === "string" ? nameVerdict(name) : NAME_OK;
   let verdict;
   try {
     verdict = wasm.checkDefinition(types, sourceIs, nameCheck);
     if (verdict < 0) {
       // The core says which string its message quotes, if any.
-      const text = verdict === M.quoteName ? name : verdict === M.quoteSource ? source
-        : verdict === M.quoteRootType ? rootType : "";
-      const len = writeWindow(text, verdict === M.quoteName ? nameCheck : 0);
+      let text;
+      switch (verdict) {
+        case QUOTE_NAME: text = name; break;
+        case QUOTE_SOURCE: text = source; break;
+        case QUOTE_ROOT_TYPE: text = rootType; break;
+        case REFUSED: text = ""; break;
+        default: broken("verdict", verdict);
+      }
+      const len = writeWindow(text, verdict === QUOTE_NAME ? nameCheck : 0);
       throw typeError(wasm.refusal(types, sourceIs, nameCheck, len));
     }
   } catch (error) {
     throw recover(error);
   }
-  tool.name = name;
-  tool.description = description;
-  tool.inputSchema = verdict & 1 ? { type: "object", properties: {}, additionalProperties: false } : inputSchema;
-  tool.source = verdict >> 1 ? SOURCES[(verdict >> 1) - 1] : source;
+  made.name = name;
+  made.description = description;
+  made.inputSchema = verdict & DEFAULT_SCHEMA_BIT ? emptySchema() : inputSchema;
+  const given = verdict >> SOURCE_SHIFT;
+  if (given > SOURCES.length) broken("verdict", verdict);
+  made.source = given ? SOURCES[given - 1] : source;
   return fn;
 }
 
 // `defineTool` builds through the class constructor too (V8 then sizes every tool for its
 // five in-object fields); this module-private token is how it asks for `run` and "native".
-const DEFINE = Symbol("defineTool");
+const DEFINING = Symbol("defineTool");
 
 class Tool {
   constructor(spec, how) {
-    const fn = init(this, spec, how === DEFINE);
+    const fn = init(spec, how === DEFINING);
+    this.name = made.name;
+    this.description = made.description;
+    this.inputSchema = made.inputSchema;
+    this.source = made.source;
     this.execute = executeOf(fn);
+    made.inputSchema = undefined; // the user's schema is the tool's alone
   }
 }
 
 function defineTool(opts) {
-  return new Tool(opts, DEFINE);
+  return new Tool(opts, DEFINING);
 }
 
 // ---- sanitize --------------------------------------------------------------------------------
@@ -390,7 +439,7 @@ function sanitize(value) {
     }
     throw typeError(n);
   }
-  if (value.length <= M.engineUpTo) return replaceAll(UNSAFE, value, "_");
+  if (value.length <= ENGINE_UP_TO) return replaceAll(UNSAFE, value, "_");
   const parts = [];
   if (encoder === undefined) {
     encoder = new TextEncoder();
@@ -412,4 +461,15 @@ function sanitize(value) {
 
 // For the other modules, not exports of the package: `executeOf` (a Toolkit wraps plain-object
 // tools with it) and `messageOf` (message(e), as the core words it).
-export { Tool, defineTool, sanitize, executeOf, messageOf };
+/** A value's type as messages word it ("null", "an array", "a string"…); never throws. */
+const phraseOf = (value) => TYPE_PHRASES[typeCode(value)];
+
+export { Tool, defineTool, sanitize, executeOf, messageOf, phraseOf };
+
+// Each export against its declaration in tool.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./tool.js").Tool} */ (Tool);
+/** @satisfies {typeof import("./tool.js").defineTool} */ (defineTool);
+/** @satisfies {typeof import("./tool.js").sanitize} */ (sanitize);
+/** @satisfies {typeof import("./tool.js").executeOf} */ (executeOf);
+/** @satisfies {typeof import("./tool.js").messageOf} */ (messageOf);
+/** @satisfies {typeof import("./tool.js").phraseOf} */ (phraseOf);

@@ -8,7 +8,7 @@
 
 import { glue, recover } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
-import { executeOf, messageOf, Tool } from "./tool.js";
+import { executeOf, messageOf, phraseOf, Tool } from "./tool.js";
 
 const isArray = Array.isArray;
 const parse = JSON.parse;
@@ -16,17 +16,8 @@ const stringify = JSON.stringify;
 const resolve = (value) => Promise.resolve(value);
 const EMPTY = Object.freeze([]);
 
-// What kind of value it is, for a message (never throws).
-function show(value) {
-  try {
-    if (value === null) return "null";
-    if (isArray(value)) return "an array";
-    const type = typeof value;
-    return type === "object" ? "an object" : type === "undefined" ? "undefined" : `a ${type}`;
-  } catch {
-    return "an unreadable value";
-  }
-}
+// What kind of value it is, for a message (never throws): the core's wording.
+const show = phraseOf;
 
 // A name as JSON, cut short when long.
 const quote = (name) => stringify(name.length > 120 ? `${name.slice(0, 117)}...` : name);
@@ -253,6 +244,22 @@ class Toolkit {
     return toAnthropic(this);
   }
 
+  /**
+   * @overload
+   * @param {{ dialect?: "jsonSchema" }} [opts]
+   * @returns {import("./adapters.js").GeminiTool[]}
+   */
+  /**
+   * @overload
+   * @param {{ dialect: "openapi" }} opts
+   * @returns {import("./adapters.js").GeminiOpenAPITool[]}
+   */
+  /**
+   * @overload
+   * @param {import("./adapters.js").GeminiOptions} [opts]
+   * @returns {import("./adapters.js").GeminiTool[] | import("./adapters.js").GeminiOpenAPITool[]}
+   */
+  /** @param {import("./adapters.js").GeminiOptions} [opts] */
   toGemini(opts) {
     return toGemini(this, opts);
   }
@@ -451,7 +458,10 @@ function seenBefore(ids, at, id) {
   return false;
 }
 
-// A ToolResult as [text, isError], whatever a passthrough result holds.
+/**
+ * A ToolResult as [text, isError], whatever a passthrough result holds.
+ * @returns {[string, boolean]}
+ */
 function parts(result) {
   try {
     const output = result.output;
@@ -494,8 +504,10 @@ function geminiCalls(input) {
   return found;
 }
 
+/** @returns {import("./toolkit.js").MCPCallToolResult} */
 function mcpResult(result) {
   const [text, isError] = parts(result);
+  /** @type {import("./toolkit.js").MCPCallToolResult} */
   const out = { content: [{ type: "text", text }], isError };
   try {
     const meta = result.metadata;
@@ -515,3 +527,7 @@ async function createToolkit(options) {
 }
 
 export { Toolkit, createToolkit };
+
+// Each export against its declaration in toolkit.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./toolkit.js").Toolkit} */ (Toolkit);
+/** @satisfies {typeof import("./toolkit.js").createToolkit} */ (createToolkit);

@@ -17,8 +17,6 @@ pub mod out;
 pub mod walk;
 
 #[cfg(target_arch = "wasm32")]
-mod types;
-#[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use nulls::remove_optional_nulls;

@@ -18,22 +18,31 @@ pub enum Target {
 }
 
 impl Target {
-    /// The targets by the codes the JavaScript side sends: 0 OpenAI, 1 OpenAI strict, 2 OpenAI
-    /// `strict: false`, 3 Responses, 4 Responses strict, 5 Anthropic, 6 Gemini, 7 Gemini
-    /// `openapi`, 8 MCP.
+    /// The targets by the codes the JavaScript side sends (the index), with the names the
+    /// generated protocol module gives them (`TARGET_<NAME>`, scripts/build.mjs).
+    pub const ALL: [(&'static str, Target); 9] = [
+        ("OPENAI", Target::OpenAI(None)),
+        ("OPENAI_STRICT", Target::OpenAI(Some(true))),
+        ("OPENAI_NOT_STRICT", Target::OpenAI(Some(false))),
+        ("RESPONSES", Target::Responses(false)),
+        ("RESPONSES_STRICT", Target::Responses(true)),
+        ("ANTHROPIC", Target::Anthropic),
+        ("GEMINI", Target::Gemini(false)),
+        ("GEMINI_OPENAPI", Target::Gemini(true)),
+        ("MCP", Target::Mcp),
+    ];
+
     pub fn from_code(code: u32) -> Option<Target> {
-        const ALL: [Target; 9] = [
-            Target::OpenAI(None),
-            Target::OpenAI(Some(true)),
-            Target::OpenAI(Some(false)),
-            Target::Responses(false),
-            Target::Responses(true),
-            Target::Anthropic,
-            Target::Gemini(false),
-            Target::Gemini(true),
-            Target::Mcp,
-        ];
-        ALL.get(code as usize).copied()
+        Self::ALL.get(code as usize).map(|(_, t)| *t)
+    }
+
+    /// Whether the target sends each schema as given (so the JavaScript side copies it and the
+    /// core only checks the names).
+    pub fn as_given(self) -> bool {
+        matches!(
+            self,
+            Target::OpenAI(None | Some(false)) | Target::Responses(false) | Target::Anthropic | Target::Mcp
+        )
     }
 
     fn function(self) -> &'static str {
@@ -142,8 +151,8 @@ pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
     Ok(())
 }
 
-/// What a tool without an inputSchema takes: no arguments.
-fn empty_schema() -> Value {
+/// What a tool without an inputSchema takes: no arguments (also `defineTool`'s default).
+pub fn empty_schema() -> Value {
     serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false })
 }
 

@@ -6,12 +6,7 @@
 use std::cell::UnsafeCell;
 use std::fmt;
 
-/// The buffer's size in bytes.
-pub const BYTES: usize = 1 << 17;
-/// The buffer's size in UTF-16 units.
-pub const UNITS: usize = BYTES / 2;
-/// Where a message is written, in units (the text it quotes arrives below it).
-pub const MESSAGE_AT: usize = 1024;
+pub use crate::protocol::{BUFFER_BYTES as BYTES, BUFFER_UNITS as UNITS, MESSAGE_AT};
 
 #[repr(C, align(8))]
 struct Buffer(UnsafeCell<[u8; BYTES]>);

@@ -4,7 +4,6 @@
 use wasm_bindgen::prelude::*;
 
 use super::buffer::{self, UnitWriter, MESSAGE_AT};
-use super::manifest as manifest_json;
 use crate::definition::{self, Verdict};
 use crate::error::{self, Text, WINDOW_UNITS};
 use crate::result::{self, Answer, Kind, Step};
@@ -15,15 +14,6 @@ use crate::sanitize::sanitize_utf8_in_place;
 #[wasm_bindgen(skip_typescript)]
 pub fn buffer() -> u32 {
     buffer::address() as u32
-}
-
-/// Writes the manifest (the protocol's codes and the rules' constants) into the buffer as JSON
-/// in UTF-16 units, as every text the core writes; returns its length in units.
-#[wasm_bindgen(skip_typescript)]
-pub fn manifest() -> u32 {
-    let mut w = UnitWriter::new(buffer::units());
-    let _ = manifest_json::write(&mut w);
-    w.len() as u32
 }
 
 // ---- execute ---------------------------------------------------------------------------------

@@ -9,9 +9,7 @@
 
 mod buffer;
 mod exports;
-mod manifest;
 mod ops;
-mod typings;
 
 pub use exports::*;
 pub use ops::core_call;

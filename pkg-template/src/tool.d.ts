@@ -1,11 +1,4 @@
-//! The TypeScript declarations of the package. `defineTool` and the `Tool` class are wired in
-//! the JavaScript entry files around this crate's exports, so their types are written here,
-//! next to the code that gives them their behaviour, and land in the generated `.d.ts`.
-
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
+// The declarations of tool.js, published in the package's index.d.ts (scripts/types.mjs).
 /** Where a tool comes from, kept on every tool after aggregation flattens them into one list. */
 export type ToolSource = "mcp" | "skill" | "builtin" | "native" | "http" | "a2a" | "custom";
 
@@ -160,4 +153,16 @@ export function defineTool(opts: DefineToolOptions): Tool;
  * ```
  */
 export function sanitize(value: string): string;
-"#;
+
+// Not published: for the package's own modules.
+
+/** A tool's `execute` around `fn`: what it returns or throws, as a {@link ToolResult}. */
+export function executeOf(
+  fn: (args: Record<string, unknown>, ctx?: ToolContext) => unknown,
+): (args?: Record<string, unknown> | null, ctx?: ToolContext) => Promise<ToolResult>;
+
+/** message(e): a thrown value's text, as the core words every tool failure. */
+export function messageOf(thrown: unknown): string;
+
+/** A value's type as messages word it ("null", "an array", "a string"…); never throws. */
+export function phraseOf(value: unknown): string;

@@ -1,11 +1,6 @@
-//! TypeScript declarations of the tools-out area: the JSON Schema vocabulary and the adapters'
-//! options and results, shaped so that the providers' SDK types accept the results with no
-//! cast (tests/types/adapters.ts checks each against the SDK's own declarations).
+// The declarations of adapters.js, published in the package's index.d.ts (scripts/types.mjs).
+import type { JSONSchema, Tool } from "./tool.js";
 
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
 /** A tool's `inputSchema` as the adapters hand it on: always an object schema. */
 export type ObjectJSONSchema = JSONSchema & { type: "object" };
 
@@ -119,4 +114,3 @@ export function toGemini(tools: Iterable<Tool>, options: { dialect: "openapi" })
 export function toGemini(tools: Iterable<Tool>, options?: GeminiOptions): GeminiTool[] | GeminiOpenAPITool[];
 /** The tools as an MCP server lists them (`tools/list`); names of 1 to 128 characters. */
 export function toMCP(tools: Iterable<Tool>): MCPTool[];
-"#;

@@ -1,14 +1,7 @@
-//! The TypeScript declarations of `Toolkit`, `createToolkit` and `fromMCP`. The input types are
-//! structural and loose enough that each SDK's own response types (`ChatCompletionMessage`,
-//! `Response`, `Message`, `GenerateContentResponse`, `CallToolRequest["params"]`) are assignable
-//! to them; the output types are exact enough to be assignable to each SDK's own request types
-//! (`ChatCompletionToolMessageParam`, `ResponseInputItem`, `ToolResultBlockParam`, `Part`,
-//! `CallToolResult`), with no cast and without depending on any SDK.
+// The declarations of toolkit.js, published in the package's index.d.ts (scripts/types.mjs).
+import type { Tool, ToolResult, ToolContext, JSONSchema } from "./tool.js";
+import type { GeminiOpenAPITool, GeminiTool, toAnthropic, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TOOLKIT_TYPES: &'static str = r#"
 /** The arguments a toolkit accepts: an object, or its JSON as a string (as OpenAI sends it). */
 export type ToolArguments = Record<string, unknown> | string | null | undefined;
 
@@ -174,31 +167,3 @@ export interface CreateToolkitOptions {
 
 /** Resolves to a {@link Toolkit} holding `extraTools`. */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
-
-/** A tool as an MCP server lists it. */
-export type MCPListedTool = { name: string; description?: string; inputSchema?: object };
-
-/** What `fromMCP` needs of a client: the official SDK's `Client` is one. */
-export interface MCPClientLike {
-  listTools(params?: { cursor?: string }): Promise<{ tools: readonly MCPListedTool[]; nextCursor?: string }>;
-  callTool(
-    params: { name: string; arguments?: Record<string, unknown> },
-    resultSchema?: undefined,
-    options?: { signal?: AbortSignal; timeout?: number },
-  ): Promise<unknown>;
-}
-
-/** The options of {@link fromMCP}. */
-export interface FromMCPOptions {
-  /** Put before every tool's name (then sanitized), e.g. `"github_"`. */
-  prefix?: string;
-}
-
-/**
- * The tools of an MCP server as {@link Tool}s with `source: "mcp"`. Follows `nextCursor`; names
- * are `sanitize(prefix + name)`, a repeat made unique with `_2`, `_3`, ...; each `execute` calls
- * `callTool` with the original name and never rejects (text blocks joined, other blocks as a
- * bracketed note, `structuredContent` in `metadata`, a failed call as `isError`).
- */
-export function fromMCP(client: MCPClientLike, options?: FromMCPOptions): Promise<Tool[]>;
-"#;

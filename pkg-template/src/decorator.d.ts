@@ -1,9 +1,6 @@
-//! The TypeScript declarations of `tool` and `collectTools`.
+// The declarations of decorator.js, published in the package's index.d.ts (scripts/types.mjs).
+import type { JSONSchema, Tool, ToolContext } from "./tool.js";
 
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const DECORATOR_TYPES: &'static str = r#"
 /**
  * A function `tool` accepts: sync or async, taking the arguments object (typed as
  * `Record<string, unknown>` or any narrower object type) and, optionally, the
@@ -73,4 +70,3 @@ export function tool(description: string, options?: ToolOptions): ToolDecorator;
  * Throws a `TypeError` when `obj` is not an object or when two of its tools share a name.
  */
 export function collectTools(obj: object): Tool[];
-"#;
