@@ -1,7 +1,7 @@
 // Builds the publishable package into pkg/:
 //
 //   pkg/
-//     package.json, README.md, LICENSE    from pkg-template/ (version from Cargo.toml)
+//     package.json, README.md, LICENSE    from pkg-template/ (the Cargo workspace's version)
 //     index.d.ts, index.d.cts             the declarations beside the modules of pkg-template/src
 //     node/                               CommonJS glue + the .wasm inlined as base64 (no file
 //                                         read, so server bundles need no asset); index.cjs
@@ -15,14 +15,14 @@
 //                                         the .wasm imported as a module, compiled at deploy
 //
 // The entries are bundled by scripts/entries.mjs.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { bundleEntries, writeProtocol } from "./entries.mjs";
 import { setup } from "./setup.mjs";
 import { publishTypes } from "./types.mjs";
-import { root, run } from "./util.mjs";
+import { output, root, run } from "./util.mjs";
 
 const template = join(root, "pkg-template");
 const pkg = join(root, "pkg");
@@ -36,10 +36,29 @@ function replaceOnce(text, search, replacement, file) {
   return text.slice(0, at) + replacement + text.slice(at + search.length);
 }
 
+/** The newest modification time among `paths` (files, or directories walked). */
+function newest(paths) {
+  let time = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    time = Math.max(time, stat.mtimeMs);
+    if (stat.isDirectory()) time = Math.max(time, newest(readdirSync(path).map((name) => join(path, name))));
+  }
+  return time;
+}
+
 export async function build({ browser = false } = {}) {
   const env = setup({ browser });
 
+  // wasm-pack for each target, unless its output is newer than every input of the crate.
+  const inputs = newest([join(root, "src"), join(root, "Cargo.toml"), join(root, "Cargo.lock"), join(root, ".cargo")]);
   for (const target of ["nodejs", "web"]) {
+    const wasmFile = join(out, target, "toolnexus_bg.wasm");
+    if (existsSync(wasmFile) && statSync(wasmFile).mtimeMs > inputs) {
+      console.log(`build: ${target} WebAssembly up to date`);
+      continue;
+    }
     run("wasm-pack", ["build", "--release", "--no-pack", "--no-typescript", "--target", target,
       "--out-dir", join(out, target), "--out-name", "toolnexus"], { env });
   }
@@ -50,7 +69,9 @@ export async function build({ browser = false } = {}) {
   mkdirSync(join(pkg, "edge"), { recursive: true });
 
   // package.json: the template, with the crate's version.
-  const version = readFileSync(join(root, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
+  // The version is the Cargo workspace's, written once in the root Cargo.toml.
+  const version = JSON.parse(output("cargo", ["metadata", "--format-version", "1", "--no-deps"], { env }))
+    .packages.find((p) => p.name === "toolnexus").version;
   const manifest = JSON.parse(readFileSync(join(template, "package.json"), "utf8"));
   manifest.version = version;
   writeFileSync(join(pkg, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
@@ -66,8 +87,11 @@ export async function build({ browser = false } = {}) {
   // it. The entry also needs the instance's raw exports (memory, the stack pointer, the
   // number-only exports), which the web glue's initSync returns and this glue keeps private.
   const nodeWasm = readFileSync(join(out, "nodejs", "toolnexus_bg.wasm"));
+  if (/@ts-self-types/.test(nodeGlue)) throw new Error("build: the node glue references declarations (--no-typescript)");
+  // The two remaining edits of wasm-bindgen's output (no flag does either) fail the build
+  // when their anchor is not found exactly once.
   let nodeCore = replaceOnce(
-    nodeGlue.replace(/^\/\* @ts-self-types=.*\n/m, ""),
+    nodeGlue,
     "const wasmPath = `${__dirname}/toolnexus_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);",
     "let wasmBytes;\ntry {\n  wasmBytes = require('fs').readFileSync(`${__dirname}/toolnexus_bg.wasm`);\n} catch {\n  wasmBytes = require('./toolnexus_wasm.cjs');\n}", "node glue");
   writeFileSync(join(pkg, "node", "toolnexus_bg.wasm"), nodeWasm);
@@ -76,11 +100,13 @@ export async function build({ browser = false } = {}) {
   writeFileSync(join(pkg, "node", "toolnexus_wasm.cjs"),
     `"use strict";\n// The WebAssembly core of toolnexus, base64-encoded.\nmodule.exports = Buffer.from("${nodeWasm.toString("base64")}", "base64");\n`);
 
-  // Web: the ES module glue, whose own fetch-based loader is cut off from the .wasm path (the
-  // bytes are inlined instead) so that bundlers find no asset reference to resolve.
-  let webGlue = readFileSync(join(out, "web", "toolnexus.js"), "utf8").replace(/^\/\* @ts-self-types=.*\n/m, "");
-  webGlue = replaceOnce(webGlue, "new URL('toolnexus_bg.wasm', import.meta.url)",
-    "undefined; throw new Error('toolnexus loads its WebAssembly itself')", "web glue");
+  // Web: the ES module glue as wasm-bindgen writes it. `omit-default-module-path` (Cargo.toml)
+  // leaves out its fallback `new URL("toolnexus_bg.wasm", import.meta.url)`, so bundlers find
+  // no asset reference to resolve: the entries hand it the module.
+  const webGlue = readFileSync(join(out, "web", "toolnexus.js"), "utf8");
+  for (const [what, pattern] of [["an asset URL", /new URL\(/], ["a declarations reference", /@ts-self-types/]]) {
+    if (pattern.test(webGlue)) throw new Error(`build: the web glue holds ${what}: check wasm-pack's flags (Cargo.toml)`);
+  }
   writeFileSync(join(pkg, "web", "toolnexus.js"), webGlue);
   const wasm = readFileSync(join(out, "web", "toolnexus_bg.wasm"));
   writeFileSync(join(pkg, "web", "toolnexus_wasm.js"),

@@ -68,16 +68,24 @@ export function setup({ browser = false } = {}) {
       run("cargo", ["install", "wasm-bindgen-cli", "--version", want, "--force"], { env }));
   }
 
-  if (!output("wasm-pack", ["--version"], { env, allowFail: true })) {
-    step(`wasm-pack ${WASM_PACK} installed`, () =>
-      run("cargo", ["install", "wasm-pack", "--version", WASM_PACK, "--locked"], { env }));
+  const wasmPack = output("wasm-pack", ["--version"], { env, allowFail: true }).trim().split(" ")[1];
+  if (wasmPack !== WASM_PACK) {
+    step(`wasm-pack ${WASM_PACK} installed (was ${wasmPack ?? "missing"})`, () =>
+      run("cargo", ["install", "wasm-pack", "--version", WASM_PACK, "--locked", "--force"], { env }));
+  }
+  // Checked again after installing: the build never runs with other versions than the pinned.
+  const versions = {
+    "wasm-bindgen": [want, output("wasm-bindgen", ["--version"], { env, allowFail: true }).trim().split(" ")[1]],
+    "wasm-pack": [WASM_PACK, output("wasm-pack", ["--version"], { env, allowFail: true }).trim().split(" ")[1]],
+  };
+  for (const [tool, [pinned, found]] of Object.entries(versions)) {
+    if (found !== pinned) throw new Error(`setup: ${tool} ${found ?? "missing"} found on PATH, ${pinned} pinned`);
   }
 
   if (npmDepsStale()) {
-    // `npm install`, not `npm ci`: the registry here lacks an optional, Windows-only dependency
-    // of Vite, which `npm install` skips and `npm ci` refuses as a lockfile mismatch.
-    step("npm dev dependencies installed", () =>
-      run("npm", ["install", "--no-audit", "--no-fund"], { env, cwd: root }));
+    // From the lockfile as it is: `npm ci` never rewrites package-lock.json.
+    step("npm dev dependencies installed (npm ci)", () =>
+      run("npm", ["ci", "--no-audit", "--no-fund"], { env, cwd: root }));
   }
 
   if (browser) {

@@ -17,12 +17,14 @@
 //     every CPython 3.9+ that pyenv has
 //
 // `npm test -- rust|package|bundlers|runtimes|browser|python` runs some of it.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `npm test -- quick` is the fast loop (under 90 s warm): cargo test, the node suites against
+// pkg/ as built on this Node, and pytest against an editable install.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
 import { installRuntimes, runtimes, versionOf } from "../tests/runtimes/project.mjs";
 import { build } from "./build.mjs";
-import { testPython } from "./test-python.mjs";
+import { testPython, testPythonQuick } from "./test-python.mjs";
 import { checkTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
 
@@ -241,5 +243,33 @@ if (want("browser")) {
 }
 
 if (want("python")) testPython(env);
+
+if (only.includes("quick")) {
+  // The fast loop: the Rust rules, the node suites against pkg/ as built (no pack, no install)
+  // on this Node, and pytest against an editable install of the Python package.
+  section("quick: cargo test (host)");
+  run("cargo", ["test", "--quiet"], { env });
+
+  section("quick: types (tsc --checkJs) and the node:test suites against pkg/");
+  checkTypes(env);
+  const quick = join(root, "build", "quick");
+  rmSync(quick, { recursive: true, force: true });
+  mkdirSync(quick, { recursive: true });
+  writeFileSync(join(quick, "package.json"), JSON.stringify({ name: "toolnexus-quick", private: true, type: "module" }) + "\n");
+  // The root's node_modules, where `toolnexus` is a link to pkg/ (scripts/build.mjs).
+  symlinkSync(join(root, "node_modules"), join(quick, "node_modules"), "dir");
+  for (const dir of ["package", "seeds", "types", "fixtures"]) cpSync(join(root, "tests", dir), join(quick, dir), { recursive: true });
+  cpSync(join(root, "examples"), join(quick, "examples"), { recursive: true });
+  cpSync(join(root, "build", "exports.json"), join(quick, "package", "exports.json"));
+  cpSync(join(root, "tests", "types", "tsconfig.nodenext.json"), join(quick, "tsconfig.nodenext.json"));
+  const tsc = join(root, "node_modules", ".bin", "tsc");
+  run(tsc, ["-p", "tsconfig.nodenext.json"], { env, cwd: quick });
+  run(tsc, ["-p", join("package", "decorator", "tsconfig.json")], { env, cwd: quick });
+  const suites = readdirSync(join(quick, "package")).filter((f) => /\.test\.[cm]js$/.test(f)).map((f) => `package/${f}`);
+  run(process.execPath, ["--test", "--test-reporter=dot", ...suites], { env, cwd: quick });
+
+  section("quick: pytest against an editable install (maturin develop)");
+  testPythonQuick(env);
+}
 
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

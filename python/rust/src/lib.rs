@@ -23,5 +23,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(result::result_of, m)?)?;
     m.add_function(wrap_pyfunction!(result::failure, m)?)?;
     m.add("UNPRINTABLE", toolnexus::python::UNPRINTABLE)?;
+    // The version, written once in the workspace's Cargo.toml.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

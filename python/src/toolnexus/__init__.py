@@ -6,11 +6,9 @@ The checks and decisions are made by the toolnexus Rust core (``toolnexus._core`
 core the npm package is built from.
 """
 
-from ._core import sanitize
+from ._core import __version__, sanitize
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ExecuteFn",

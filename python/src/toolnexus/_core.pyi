@@ -5,6 +5,8 @@ from typing import Optional
 from .types import ToolResult
 
 UNPRINTABLE: str
+# The package's version: the workspace's, written once in the root Cargo.toml.
+__version__: str
 """The output of a failure whose ``str(e)`` itself failed."""
 
 def sanitize(value: str, /) -> str:
