@@ -80,25 +80,26 @@ export async function build({ browser = false } = {}) {
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
-  // Its wasm is the file beside it when there is one (an installed package: reading it is
-  // about 1.2 ms faster at import than compiling and decoding the base64 module), else
-  // toolnexus_wasm.cjs, the same bytes as base64, which a server bundle (esbuild
-  // --platform=node, webpack target node) carries inside itself, with nothing to copy beside
-  // it. The entry also needs the instance's raw exports (memory, the stack pointer, the
+  // Its wasm is the edge entries' file, edge/toolnexus_bg.wasm (the nodejs and web targets
+  // build the same bytes, checked below: one .wasm file in the package), when there is one (an
+  // installed package: reading it is about 1.2 ms faster at import than compiling and
+  // decoding base64), else web/toolnexus_wasm.js, the same bytes as base64 (the browser
+  // entry's), which a server bundle (esbuild --platform=node, webpack target node) carries
+  // inside itself, with nothing to copy beside it. The entry also needs the instance's raw exports (memory, the stack pointer, the
   // number-only exports), which the web glue's initSync returns and this glue keeps private.
   const nodeWasm = readFileSync(join(out, "nodejs", "toolnexus_bg.wasm"));
+  if (!nodeWasm.equals(readFileSync(join(out, "web", "toolnexus_bg.wasm")))) {
+    throw new Error("build: the nodejs and web targets built different .wasm files; the package ships one");
+  }
   if (/@ts-self-types/.test(nodeGlue)) throw new Error("build: the node glue references declarations (--no-typescript)");
   // The two remaining edits of wasm-bindgen's output (no flag does either) fail the build
   // when their anchor is not found exactly once.
   let nodeCore = replaceOnce(
     nodeGlue,
     "const wasmPath = `${__dirname}/toolnexus_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);",
-    "let wasmBytes;\ntry {\n  wasmBytes = require('fs').readFileSync(`${__dirname}/toolnexus_bg.wasm`);\n} catch {\n  wasmBytes = require('./toolnexus_wasm.cjs');\n}", "node glue");
-  writeFileSync(join(pkg, "node", "toolnexus_bg.wasm"), nodeWasm);
+    "let wasmBytes;\ntry {\n  wasmBytes = require('fs').readFileSync(`${__dirname}/../edge/toolnexus_bg.wasm`);\n} catch {\n  wasmBytes = Buffer.from(require('../web/toolnexus_wasm.js').default, 'base64');\n}", "node glue");
   nodeCore = replaceOnce(nodeCore, "\nwasm.__wbindgen_start();\n", "\nwasm.__wbindgen_start();\nexports.__wasm = wasm;\n", "node glue");
   writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeCore);
-  writeFileSync(join(pkg, "node", "toolnexus_wasm.cjs"),
-    `"use strict";\n// The WebAssembly core of toolnexus, base64-encoded.\nmodule.exports = Buffer.from("${nodeWasm.toString("base64")}", "base64");\n`);
 
   // Web: the ES module glue as wasm-bindgen writes it. `omit-default-module-path` (Cargo.toml)
   // leaves out its fallback `new URL("toolnexus_bg.wasm", import.meta.url)`, so bundlers find

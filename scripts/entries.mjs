@@ -7,12 +7,13 @@
 //   pkg/web/index.js       src/entries/web.js         ES module, ES2022
 //   pkg/edge/index.js      src/entries/edge.js        the same, the core as a `.wasm` import
 //   pkg/edge/light.js      src/entries/edge-light.js  the same, as `.wasm?module`
+//   pkg/web/api.js         the modules the three ES entries share (esbuild's code splitting)
 //
-// Each entry is one file holding the modules it uses. Import specifiers naming the built
-// package's own files (`./toolnexus.js`, `../web/toolnexus.js`, `./toolnexus_bg.wasm?module`,
-// …) are left as written. The browser and edge entries export the Node.js-only names (what
-// src/node.js adds to src/index.js) as functions that throw a TypeError, and the build fails if
-// any module they hold imports `node:*` or any module listed only by src/node.js.
+// Import specifiers naming the built package's own files (`./toolnexus.js`,
+// `../web/toolnexus.js`, `./toolnexus_bg.wasm?module`, …) are left as written. The browser and
+// edge entries export the Node.js-only names (what src/node.js adds to src/index.js) as
+// functions that throw a TypeError, and the build fails if any module they hold imports
+// `node:*` or any module listed only by src/node.js.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
@@ -84,9 +85,6 @@ async function exportsOf(file) {
   return Object.values(result.metafile.outputs)[0].exports;
 }
 
-const inputsOf = (result) => Object.keys(Object.values(result.metafile.outputs)[0].inputs)
-  .map((input) => relative(src, join(root, input)).split(sep).join("/"));
-
 /**
  * Bundles the entries into `pkg`. Returns the export list (every entry's, sorted as written).
  * @param {string} pkg the package directory being assembled
@@ -100,30 +98,36 @@ export async function bundleEntries(pkg, banner) {
     " (it reaches files or processes); this is the package's browser and edge entry`);\n" +
     nodeOnly.map((name) => `export function ${name}() {\n  throw need(${JSON.stringify(name)});\n}\n`).join("");
 
-  const outputs = [
-    { entry: "node.js", out: "node/index.cjs", format: "cjs", platform: "node", target: "node18", plugins: [ownFiles()] },
-    ...[["web.js", "web/index.js"], ["edge.js", "edge/index.js"], ["edge-light.js", "edge/light.js"]].map(([entry, out]) => ({
-      entry, out, format: "esm", platform: "neutral", target: "es2022", plugins: [noNode, ownFiles(stubs)],
-    })),
-  ];
-  for (const { entry, out, plugins, ...options } of outputs) {
-    const result = await esbuild.build({
-      ...common, ...options, entryPoints: [join(src, "entries", entry)], outfile: join(pkg, out), plugins,
-      banner: { js: banner },
-    });
-    const inputs = inputsOf(result);
-    if (options.format === "esm") {
-      const leaked = inputs.filter((input) => input === "node.js" || /\.node\.js$/.test(input));
-      if (leaked.length) throw new Error(`build: ${out} holds Node.js-only modules: ${leaked.join(", ")}`);
-      const names = Object.values(result.metafile.outputs)[0].exports;
-      const missing = all.filter((name) => !names.includes(name));
-      const extra = names.filter((name) => !all.includes(name));
-      if (missing.length || extra.length) {
-        throw new Error(`build: ${out} exports differ from src/node.js: missing ${missing}, extra ${extra}`);
-      }
+  // Node.js: one CommonJS file holding every module it uses.
+  const node = await esbuild.build({
+    ...common, format: "cjs", platform: "node", target: "node18", plugins: [ownFiles()],
+    entryPoints: [join(src, "entries", "node.js")], outfile: join(pkg, "node", "index.cjs"), banner: { js: banner },
+  });
+  writeFileSync(join(pkg, "node", "index.cjs"), node.outputFiles[0].text);
+
+  // Browsers and edge runtimes: three small entries (each its instance) and one shared chunk,
+  // web/api.js, holding the modules.
+  const shared = await esbuild.build({
+    ...common, format: "esm", platform: "neutral", target: "es2022", plugins: [noNode, ownFiles(stubs)],
+    splitting: true, outdir: pkg, chunkNames: "web/api", banner: { js: banner },
+    entryPoints: { "web/index": join(src, "entries", "web.js"), "edge/index": join(src, "entries", "edge.js"),
+      "edge/light": join(src, "entries", "edge-light.js") },
+  });
+  const files = shared.outputFiles.map((f) => relative(pkg, f.path).split(sep).join("/")).sort();
+  const expected = ["edge/index.js", "edge/light.js", "web/api.js", "web/index.js"];
+  if (files.join() !== expected.join()) throw new Error(`build: the browser and edge bundling wrote ${files}, not ${expected}`);
+  for (const [out, meta] of Object.entries(shared.metafile.outputs)) {
+    const leaked = Object.keys(meta.inputs).map((input) => relative(src, join(root, input)).split(sep).join("/"))
+      .filter((input) => input === "node.js" || /\.node\.js$/.test(input));
+    if (leaked.length) throw new Error(`build: ${out} holds Node.js-only modules: ${leaked.join(", ")}`);
+    if (!meta.entryPoint) continue;
+    const missing = all.filter((name) => !meta.exports.includes(name));
+    const extra = meta.exports.filter((name) => !all.includes(name));
+    if (missing.length || extra.length) {
+      throw new Error(`build: ${out} exports differ from src/node.js: missing ${missing}, extra ${extra}`);
     }
-    writeFileSync(join(pkg, out), result.outputFiles[0].text);
   }
+  for (const file of shared.outputFiles) writeFileSync(file.path, file.text);
 
   // Node's `import`: the CommonJS entry through createRequire, so that `import` and `require`
   // share one instance without the ESM-to-CommonJS translation step (about 3 ms at startup).

@@ -1,13 +1,15 @@
 // The WebAssembly core, as every other module reaches it.
 //
-// Each entry's first import is its `instance/` module, which instantiates the core the way that
-// runtime loads WebAssembly and hands it to `attach`; ES modules evaluate in import order, so
-// every other module finds the core attached when its own top level runs. A module takes:
+// Each entry imports its `instance/` module, which instantiates the core the way that runtime
+// loads WebAssembly and hands it to `attach`. The modules shared by several entries (one chunk
+// for the browser and edge entries) may run before that: they use the core only inside their
+// functions, or take it with `onAttach`. A module takes:
 //
 // - `call(op, value)`: the core's JSON door (`coreCall`, src/ops/): `value` crosses as JSON,
 //   the answer's `ok` value comes back, a refusal throws a `TypeError` with the core's message;
 // - `glue`: wasm-bindgen's glue, for the string-taking exports (`schemasOut`, …);
-// - `attached()`: the instance's raw exports (memory and the number-only exports of tool.js);
+// - `onAttach(fn)`: `fn(instance)` with the instance's raw exports (memory and the number-only
+//   exports of tool.js), as soon as the core is attached;
 // - `recover(error)`: what every call into the core that throws goes through.
 
 /** wasm-bindgen's glue module (node/toolnexus.cjs or web/toolnexus.js). */
@@ -26,12 +28,18 @@ export function attach(glueModule, instance) {
   wasm = instance;
   stackPointer = /** @type {WebAssembly.Global} */ (instance.__stack_pointer);
   stackBase = stackPointer.value;
+  for (const fn of waiting.splice(0)) fn(instance);
 }
 
-/** The instance's raw exports; throws when no entry attached the core (a module imported alone). */
-export function attached() {
-  if (wasm === undefined) throw new Error("toolnexus: the WebAssembly core is not attached; import the package, not one of its modules");
-  return wasm;
+const waiting = [];
+
+/**
+ * Calls `fn` with the instance's raw exports once the core is attached (at once if it is).
+ * @param {(instance: WebAssembly.Exports) => void} fn
+ */
+export function onAttach(fn) {
+  if (wasm === undefined) waiting.push(fn);
+  else fn(wasm);
 }
 
 /**
@@ -46,6 +54,16 @@ export function attached() {
 export function recover(error) {
   stackPointer.value = stackBase;
   return error;
+}
+
+/**
+ * For the edge instances: a module compiled in the host's realm (Next.js's wasm bindings) fails
+ * the glue's `instanceof WebAssembly.Module` and would be compiled again, which is refused:
+ * give it this realm's prototype, so the glue instantiates it as it is.
+ * @param {WebAssembly.Module} module
+ */
+export function moduleOf(module) {
+  return module instanceof WebAssembly.Module ? module : Object.setPrototypeOf(module, WebAssembly.Module.prototype);
 }
 
 const stringify = JSON.stringify;

@@ -6,7 +6,7 @@
 // call, Rust holds no JavaScript value, and nothing is allocated in WebAssembly memory per call
 // or per tool: a dropped tool is garbage like any other object, and nobody calls `free()`.
 
-import { attached, recover } from "./core.js";
+import { onAttach, recover } from "./core.js";
 import {
   ANSWER_NO, ANSWER_THREW, ANSWER_YES, BUFFER_BYTES, BUFFER_UNITS, DEFAULT_SCHEMA_BIT, DEFINE, emptySchema,
   ENGINE_UP_TO, KIND_FUNCTION, KIND_OBJECT, KIND_OTHER, KIND_STRING, MESSAGE_AT, NAME_CLASS, NAME_OK, OVERFLOWED,
@@ -19,8 +19,13 @@ import {
 } from "./protocol.js";
 
 // The instance's raw exports: memory, the number-only exports this module calls (other modules
-// use the glue's string-taking ones through core.js).
-const wasm = attached();
+// use the glue's string-taking ones through core.js), and the text buffer's address.
+let wasm, memory, address;
+onAttach((instance) => {
+  wasm = instance;
+  memory = /** @type {WebAssembly.Memory} */ (instance.memory);
+  address = /** @type {() => number} */ (instance.buffer)();
+});
 
 // Built-ins captured once: later patches of the caller's globals change nothing here.
 const { apply, getPrototypeOf } = Reflect;
@@ -39,8 +44,6 @@ let encoder, decoder; // made on the first long sanitize
 const encodeInto = bindCall(TextEncoder.prototype.encodeInto);
 const decode = bindCall(TextDecoder.prototype.decode);
 
-const { memory } = wasm;
-const address = wasm.buffer();
 let bytes, units;
 const view = () => {
   if (units === undefined || units.length === 0) {

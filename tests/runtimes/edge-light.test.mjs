@@ -42,7 +42,7 @@ describe("Vercel's Edge Runtime", { skip: !tarball || !runtimes ? "needs TOOLNEX
 
   it("runs a function that defines, executes and sanitizes (edge-light condition, .wasm?module)", { timeout: 120_000 }, async () => {
     const { dist, bundled: files } = bundled("edge-light");
-    assert.deepEqual(files, ["edge/light.js", "web/toolnexus.js"]);
+    assert.deepEqual(files, ["edge/light.js", "web/api.js", "web/toolnexus.js"]);
     const { status, body } = await answer(dist);
     assert.equal(status, 200, body);
     const results = JSON.parse(body);

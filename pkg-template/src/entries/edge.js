@@ -1,4 +1,4 @@
 // edge/index.js (the `workerd` condition).
-import "../instance/edge.js"; // first: attaches the core before any other module runs
+import "../instance/edge.js"; // attaches the core (the shared modules take it through onAttach)
 export * from "../index.js";
 export * from "toolnexus:node-only"; // the Node.js-only names, each throwing (scripts/build.mjs)

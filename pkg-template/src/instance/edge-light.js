@@ -3,7 +3,6 @@
 import * as glue from "../web/toolnexus.js";
 import wasm from "./toolnexus_bg.wasm?module";
 
-import { attach } from "../core.js";
-import { moduleOf } from "./module-of.js";
+import { attach, moduleOf } from "../core.js";
 
 attach(glue, glue.initSync({ module: moduleOf(wasm) }));
