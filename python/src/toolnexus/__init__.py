@@ -6,7 +6,8 @@ The checks and decisions are made by the toolnexus Rust core (``toolnexus._core`
 core the npm package is built from.
 """
 
-from ._core import __version__, sanitize
+from ._core import __version__ as __version__  # the Cargo workspace's version
+from ._core import sanitize
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
