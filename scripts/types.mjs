@@ -15,7 +15,7 @@ import { root, run } from "./util.mjs";
 
 const src = join(root, "pkg-template", "src");
 const NOT_PUBLISHED = "// Not published: for the package's own modules.";
-const SIBLING_IMPORT = /^import type \{[^}]*\} from "\.\/[\w./-]+\.js";\n/gm;
+const SIBLING_IMPORT = /^import type \{[^}]*\} from "\.\.?\/[\w./-]+\.js";\n/gm;
 
 /** The JavaScript modules of src/ that tsc checks (the entries and instances import built files). */
 function modules() {
