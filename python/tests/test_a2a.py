@@ -175,7 +175,7 @@ def test_every_failure_of_a_call_is_a_result(server: Server) -> None:
     res = call(tool_at(server.base + "/shape"), {"message": "hello"})
     assert res.output.startswith("the agent's reply has the wrong shape: its result is neither a Task nor a Message")
     res = call(tool_at(server.base + "/a2a/jsonrpc"), {"message": 3})
-    assert (res.output, res.is_error) == ('"message" must be a string: what to ask the agent', True)
+    assert (res.output, res.is_error) == ("`message` must be a string", True)
     v1 = run(from_a2a({"name": "x", "supportedInterfaces": [
         {"url": server.base + "/a2a/jsonrpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]}))
     res = call(v1, {"message": "hello", "contextId": "c-1"})

@@ -29,6 +29,8 @@ use crate::ops::{OpError, OpResult};
 pub mod card;
 pub mod outcome;
 pub mod request;
+#[cfg(target_arch = "wasm32")]
+mod typings;
 pub mod url;
 pub mod wire;
 

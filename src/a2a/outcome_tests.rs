@@ -112,3 +112,17 @@ fn errors_carry_the_task_followed_and_outputs_are_bounded() {
     let out = outcome(&big.to_string());
     assert!(out["done"]["output"].as_str().unwrap_or("").ends_with("y\n… (5 characters left out)"));
 }
+
+#[test]
+fn one_answer_whichever_version_answered() {
+    // The same task, as the official JavaScript server answers `message/send` (0.3) and
+    // `SendMessage` (1.0).
+    let v03 = outcome(include_str!("testdata/reply-js-sdk-0.3-files.json"));
+    let v10 = outcome(include_str!("testdata/reply-js-sdk-1.0-files.json"));
+    assert_eq!(v03, v10);
+    assert_eq!(
+        v03["done"]["output"],
+        "three parts\n{\"rows\":2,\"ok\":true}\n[file h.txt, text/plain, 5 bytes]\n[file r.pdf, application/pdf, https://files.example.com/r.pdf]"
+    );
+    assert_eq!(v03["done"]["metadata"]["state"], "completed");
+}

@@ -180,12 +180,6 @@ async def from_a2a(
 
     async def execute(args: Dict[str, Any], ctx: Optional[ToolContext] = None) -> ToolResult:
         args = args if isinstance(args, dict) else {}
-        message = args.get("message")
-        if not isinstance(message, str):
-            return ToolResult(output='"message" must be a string: what to ask the agent', is_error=True)
-        context_id = args.get("contextId")
-        if context_id is not None and not isinstance(context_id, str):
-            return ToolResult(output='"contextId" must be a string', is_error=True)
         limit = ctx.timeout if ctx is not None and ctx.timeout is not None else timeout
         limit_ms = round(limit * 1000) if limit is not None else limits["timeout"]
         signal = ctx.signal if ctx is not None else None
@@ -210,6 +204,8 @@ async def from_a2a(
         if work in done:
             try:
                 return work.result()
+            except (TypeError, ValueError) as e:  # the core refused the arguments
+                return ToolResult(output=str(e), is_error=True)
             except Exception as e:  # noqa: BLE001 - never raise out of execute
                 return ToolResult(output=_error_text(e), is_error=True)
         work.cancel()
