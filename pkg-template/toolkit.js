@@ -37,6 +37,9 @@ export function toolkitApi(core, api) {
 
   const failure = (output) => ({ output, isError: true });
 
+  // The sources createToolkit set up, per toolkit.
+  const sourcesOf = new WeakMap();
+
   // True when `value` (a parsed JSON value, or an object given as arguments) holds a `null`
   // anywhere within `depth` levels. Bounded, so a huge or cyclic object costs little.
   function holdsNull(value, depth) {
@@ -173,6 +176,11 @@ export function toolkitApi(core, api) {
 
     get size() {
       return this.#entries.size;
+    }
+
+    /** What `createToolkit` set up (agents), each `{ kind, name, status, error? }`: a fresh array. */
+    get sources() {
+      return (sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s }));
     }
 
     /** The tools, in registration order, as a fresh array. */
@@ -512,7 +520,36 @@ export function toolkitApi(core, api) {
     if (options !== undefined && (options === null || typeof options !== "object")) {
       throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
     }
-    return new Toolkit(options?.extraTools);
+    const toolkit = new Toolkit(options?.extraTools);
+    const agents = options?.agents;
+    if (agents === undefined || agents === null) return toolkit;
+    if (typeof agents[Symbol.iterator] !== "function") {
+      throw new TypeError(`createToolkit: \`agents\` must be an iterable of agent cards or URLs, got ${show(agents)}`);
+    }
+    const list = [...agents];
+    // Every agent at once; one that cannot be reached is left out and listed, never failing the rest.
+    const settled = await Promise.all(list.map((card) => resolve().then(() => api.fromA2A(card)).then(
+      (tool) => ({ tool }),
+      (error) => ({ error: message(error) }),
+    )));
+    const sources = [];
+    for (let i = 0; i < list.length; i++) {
+      const { tool, error } = settled[i];
+      const card = list[i];
+      const given = typeof card === "string" ? card : card instanceof URL ? String(card) : typeof card?.name === "string" ? card.name : `agent ${i + 1}`;
+      if (tool === undefined) {
+        sources.push({ kind: "a2a", name: given, status: "failed", error });
+        continue;
+      }
+      try {
+        toolkit.register(tool);
+        sources.push({ kind: "a2a", name: tool.name, status: "ready" });
+      } catch (e) {
+        sources.push({ kind: "a2a", name: tool.name, status: "failed", error: message(e) });
+      }
+    }
+    sourcesOf.set(toolkit, sources);
+    return toolkit;
   }
 
   return { Toolkit, createToolkit };

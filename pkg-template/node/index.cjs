@@ -8,12 +8,14 @@ const core = require("./toolnexus.cjs");
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include a2a.js
 
 const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+Object.assign(api, a2aApi(core, api));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -28,3 +30,4 @@ exports.toMCP = api.toMCP;
 exports.Toolkit = api.Toolkit;
 exports.createToolkit = api.createToolkit;
 exports.fromMCP = api.fromMCP;
+exports.fromA2A = api.fromA2A;
