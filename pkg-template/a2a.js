@@ -74,7 +74,7 @@ export function a2aApi(core, api) {
 
   async function readCard(given, headers, fetchFn) {
     const plan = call("a2a.card_urls", { url: given });
-    const limit = 8 * 1024 * 1024;
+    const limit = plan.maxBody;
     const tried = [];
     for (const url of plan.urls) {
       let response;
@@ -192,10 +192,12 @@ export function a2aApi(core, api) {
         controller.abort();
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      const timer = setTimeout(() => {
+      // setTimeout fires at once for a delay beyond 2^31 - 1 ms (about 24.8 days): such a limit
+      // is no limit.
+      const timer = timeout <= 2147483647 ? setTimeout(() => {
         why ??= "timeout";
         controller.abort();
-      }, timeout);
+      }, timeout) : undefined;
       const followed = {};
       try {
         return await converse(args ?? {}, followed, controller.signal, Date.now() + timeout);

@@ -528,14 +528,16 @@ export function toolkitApi(core, api) {
     }
     const list = [...agents];
     // Every agent at once; one that cannot be reached is left out and listed, never failing the rest.
-    const settled = await Promise.all(list.map((card) => resolve().then(() => api.fromA2A(card)).then(
+    // An entry is a card or URL, or `{ card, ...fromA2A's options }` (an agent card has no `card`).
+    const withOptions = (entry) => entry !== null && typeof entry === "object" && !(entry instanceof URL) && "card" in entry;
+    const settled = await Promise.all(list.map((entry) => resolve().then(() => (withOptions(entry) ? api.fromA2A(entry.card, entry) : api.fromA2A(entry))).then(
       (tool) => ({ tool }),
       (error) => ({ error: message(error) }),
     )));
     const sources = [];
     for (let i = 0; i < list.length; i++) {
       const { tool, error } = settled[i];
-      const card = list[i];
+      const card = withOptions(list[i]) ? list[i].card : list[i];
       const given = typeof card === "string" ? card : card instanceof URL ? String(card) : typeof card?.name === "string" ? card.name : `agent ${i + 1}`;
       if (tool === undefined) {
         sources.push({ kind: "a2a", name: given, status: "failed", error });

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import math
 import sys
 from typing import Any, Dict, Iterator
 
@@ -174,6 +175,8 @@ def test_every_failure_of_a_call_is_a_result(server: Server) -> None:
     assert res.output == "the agent's reply is not JSON: <html>busy</html>"
     res = call(tool_at(server.base + "/shape"), {"message": "hello"})
     assert res.output.startswith("the agent's reply has the wrong shape: its result is neither a Task nor a Message")
+    res = call(tool_at(server.base + "/a2a/jsonrpc"), {"message": "hello"}, ToolContext(timeout=math.inf))
+    assert res.output == "hi! you said: hello"  # an infinite limit is no limit
     res = call(tool_at(server.base + "/a2a/jsonrpc"), {"message": 3})
     assert (res.output, res.is_error) == ("`message` must be a string", True)
     v1 = run(from_a2a({"name": "x", "supportedInterfaces": [

@@ -13,7 +13,7 @@
 //!
 //! | op | input | answer |
 //! |---|---|---|
-//! | `card_urls` | `{ url }` | `{ urls, headers }`: the card URLs to try in order, the request's headers |
+//! | `card_urls` | `{ url }` | `{ urls, headers, maxBody }`: the card URLs to try in order, the request's headers, the most a card may hold |
 //! | `card_failed` | `{ url, tried: [{ url, status?, error? }] }` | the message `fromA2A` rejects with |
 //! | `agent` | `{ card, url? }` | `{ agent, tool, limits }`, or a value error naming `url` |
 //! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | `{ url, headers, body }` |
@@ -82,7 +82,9 @@ pub fn op(name: &str, input: Value) -> OpResult {
     match name {
         "card_urls" => {
             let given = str_field(&input, "url")?;
-            Ok(json!({ "urls": url::card_candidates(given), "headers": request::card_headers() }))
+            Ok(
+                json!({ "urls": url::card_candidates(given), "headers": request::card_headers(), "maxBody": MAX_BODY }),
+            )
         }
         "card_failed" => Ok(json!(card_failed(&input)?)),
         "agent" => {

@@ -172,8 +172,11 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
-  /** Remote A2A agents (cards or URLs, as {@link fromA2A} takes them): one tool each. */
-  agents?: Iterable<A2AAgentCard | string | URL> | null;
+  /**
+   * Remote A2A agents, one tool each: cards or URLs as {@link fromA2A} takes them, or
+   * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
+   */
+  agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
 }
 
 /** One source a toolkit set up: `status: "failed"` (with `error`) when it was left out. */

@@ -192,6 +192,8 @@ describe("fromA2A with the official A2A server", () => {
     assert.deepEqual(bad, { output: "`message` must be a string", isError: true });
     const stuck = await (await at(`${base}/slow-answer`)).execute({ message: "hello" }, { timeout: 100 });
     assert.deepEqual(stuck, { output: "timed out after 100 ms", isError: true });
+    const unbounded = await (await at(`${base}/a2a/jsonrpc`)).execute({ message: "hello" }, { timeout: Infinity });
+    assert.equal(unbounded.output, "hi! you said: hello", "a limit beyond setTimeout's range is no limit");
   });
 
   it("createToolkit({ agents }): an unreachable agent is left out and listed in sources", async () => {
@@ -206,5 +208,8 @@ describe("fromA2A with the official A2A server", () => {
     ]);
     assert.match(sources[1].error, /could not read an A2A agent card/);
     assert.equal((await tk.execute("Chef_Agent", { message: "hello kit" })).output, "hi! you said: hello kit");
+
+    const withOptions = await createToolkit({ agents: [{ card: `${base}/rel`, timeout: 150, pollInterval: 10 }] });
+    assert.equal((await withOptions.execute("Chef_Agent_relative", { message: "forever" })).output, "timed out after 150 ms");
   });
 });

@@ -16,7 +16,7 @@ export async function usage(): Promise<string> {
   const fromUrl: Tool = await fromA2A("https://agents.example.com")
   const fromURL: Tool = await fromA2A(new URL("https://agents.example.com/.well-known/agent-card.json"))
   const res: ToolResult = await fromUrl.execute({ message: "hi", contextId: "c-1" }, { timeout: 1000 })
-  const tk = await createToolkit({ extraTools: [fromCard, fromURL], agents: [card, "https://other.example.com"] })
+  const tk = await createToolkit({ extraTools: [fromCard, fromURL], agents: [card, "https://other.example.com", { card: "https://third.example.com", headers: { Authorization: "Bearer y" } }] })
   const sources: ToolkitSource[] = tk.sources
   const failed = sources.filter((s) => s.status === "failed").map((s) => `${s.kind} ${s.name}: ${s.error ?? ""}`)
   return `${res.output} ${failed.join(", ")}`

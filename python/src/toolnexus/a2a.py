@@ -9,6 +9,7 @@ Times are seconds here; the core speaks milliseconds.
 import asyncio
 import itertools
 import json
+import math
 import uuid
 from typing import Any, Dict, Mapping, Optional, Set, Tuple, Union
 
@@ -64,7 +65,7 @@ def _error_text(e: BaseException) -> str:
 
 async def _fetch_card(url: str, headers: Mapping[str, str], client: Any) -> Dict[str, Any]:
     plan = _ops.call("a2a.card_urls", {"url": url})
-    limit = 8 * 1024 * 1024
+    limit = plan["maxBody"]
     tried = []
     async with _Http(client) as http:
         for candidate in plan["urls"]:
@@ -164,7 +165,7 @@ async def from_a2a(
         async with _Http(client) as http:
             while True:
                 reply = await post(http, request)
-                remaining = max(0.0, (deadline - loop.time()) * 1000)
+                remaining = max(0.0, (deadline - loop.time()) * 1000) if math.isfinite(deadline) else None
                 step = _ops.call("a2a.reply", {**reply, "agent": agent, "attempt": attempt, "interval": interval_ms,
                                                "remaining": remaining, "task": followed.get("task")})
                 if "done" in step:
@@ -181,17 +182,20 @@ async def from_a2a(
     async def execute(args: Dict[str, Any], ctx: Optional[ToolContext] = None) -> ToolResult:
         args = args if isinstance(args, dict) else {}
         limit = ctx.timeout if ctx is not None and ctx.timeout is not None else timeout
-        limit_ms = round(limit * 1000) if limit is not None else limits["timeout"]
+        # No limit at all when it is infinite.
+        limit_ms: Optional[int] = limits["timeout"] if limit is None else round(limit * 1000) if math.isfinite(limit) else None
         signal = ctx.signal if ctx is not None else None
         if signal is not None and signal.is_set():
             return _result(_ops.call("a2a.stopped", {"timedOut": False, "timeout": limit_ms}))
         loop = asyncio.get_running_loop()
         followed: Dict[str, Any] = {}
-        work = asyncio.ensure_future(converse(args, followed, loop.time() + limit_ms / 1000))
+        deadline = loop.time() + limit_ms / 1000 if limit_ms is not None else math.inf
+        work = asyncio.ensure_future(converse(args, followed, deadline))
         stop = asyncio.ensure_future(_until_set(signal)) if signal is not None else None
         try:
             waiters = {work} if stop is None else {work, stop}
-            done, _ = await asyncio.wait(waiters, timeout=limit_ms / 1000, return_when=asyncio.FIRST_COMPLETED)
+            wait = limit_ms / 1000 if limit_ms is not None else None
+            done, _ = await asyncio.wait(waiters, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
         except asyncio.CancelledError:
             work.cancel()
             pending = asyncio.ensure_future(cancel(followed.get("task")))
