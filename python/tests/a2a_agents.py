@@ -124,6 +124,11 @@ class Handler(DefaultRequestHandler):  # type: ignore[misc]
         return await super().on_cancel_task(params, context)
 
 
+async def _late(request: Any) -> JSONResponse:
+    await asyncio.sleep(0.3)
+    return JSONResponse({"jsonrpc": "2.0", "id": 1, "result": {"kind": "message", "role": "agent", "parts": [{"kind": "text", "text": "late"}]}})
+
+
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -167,6 +172,7 @@ class Server:
                 Route("/old/.well-known/agent.json", static(v03)),
                 Route("/html/.well-known/agent-card.json", static(["not", "a", "card"])),
                 Route("/text", lambda request: PlainTextResponse("<html>busy</html>"), methods=["POST"]),
+                Route("/late", _late, methods=["POST"]),
                 Route("/shape", static({"jsonrpc": "2.0", "id": 1, "result": {"x": 1}}), methods=["POST"]),
             ]
         )

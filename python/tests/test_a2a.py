@@ -192,3 +192,12 @@ def test_a_given_httpx_client_and_headers(server: Server) -> None:
             return await tool.execute({"message": "hello client"})
 
     assert run(main()).output == "hi! you said: hello client"
+
+
+def test_the_calls_limit_not_the_clients_default_timeout(server: Server) -> None:
+    async def main() -> ToolResult:
+        async with httpx.AsyncClient(timeout=0.1) as client:
+            tool = await from_a2a({"name": "x", "url": server.base + "/late"}, client=client)
+            return await tool.execute({"message": "hello"})
+
+    assert run(main()).output == "late"

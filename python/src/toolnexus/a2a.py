@@ -45,9 +45,14 @@ class _Http:
 
 async def _read(client: Any, method: str, url: str, headers: Mapping[str, str], body: Optional[str],
                 limit: int) -> Tuple[int, Optional[str]]:
-    """``(status, text)``; ``text`` is ``None`` when the body is longer than ``limit`` bytes."""
+    """``(status, text)``; ``text`` is ``None`` when the body is longer than ``limit`` bytes.
+
+    A request to the agent waits as long as the call's own limit allows (a blocking send lasts
+    as long as the task), not the client's default timeout: the caller bounds it.
+    """
     content = body.encode("utf-8") if body is not None else None
-    async with client.stream(method, url, headers=dict(headers), content=content) as response:
+    extra: Dict[str, Any] = {"timeout": None} if body is not None else {}
+    async with client.stream(method, url, headers=dict(headers), content=content, **extra) as response:
         chunks = []
         size = 0
         async for chunk in response.aiter_bytes():
