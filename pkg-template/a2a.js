@@ -119,25 +119,34 @@ export function a2aApi(core, api) {
     if (typeof card === "string" || card instanceof URL) answer = await readCard(String(card), headers, fetchFn);
     else if (card !== null && typeof card === "object") answer = call("a2a.agent", { card });
     else throw new TypeError("fromA2A: `card` must be an agent card, its URL or the agent's base URL");
-    const { agent, tool, limits } = answer;
+    const { agent, tool, limits, target } = answer;
+    const postHeaders = { ...headers, ...target.headers };
     const interval = options.pollInterval ?? limits.pollInterval;
     // contextId → taskId of a task waiting for the caller's answer, so it is continued.
     const waiting = new Map();
 
-    async function post(request, signal) {
+    // The reply of one POST, as the core's `a2a.reply` reads it: the body parsed when it is
+    // JSON (one parse, by the engine), else its text.
+    async function post(body, signal) {
       let response;
       try {
-        response = await fetchFn(request.url, { method: "POST", headers: { ...headers, ...request.headers }, body: request.body, signal });
+        response = await fetchFn(target.url, { method: "POST", headers: postHeaders, body, signal });
       } catch (e) {
         if (signal?.aborted) throw e;
-        return { error: errorText(e) };
+        return { error: errorText(e), agent };
       }
+      let text;
       try {
-        const body = await bounded(response, limits.maxBody);
-        return body === undefined ? { tooLarge: true } : { status: response.status, body };
+        text = await bounded(response, limits.maxBody);
       } catch (e) {
         if (signal?.aborted) throw e;
-        return { error: errorText(e) };
+        return { error: errorText(e), agent };
+      }
+      if (text === undefined) return { tooLarge: true };
+      try {
+        return { status: response.status, json: parse(text) };
+      } catch {
+        return { status: response.status, body: text };
       }
     }
 
@@ -157,13 +166,12 @@ export function a2aApi(core, api) {
     async function converse(args, followed, signal, deadline) {
       const contextId = args.contextId;
       const taskId = typeof contextId === "string" ? waiting.get(contextId) : undefined;
-      let request = call("a2a.request", {
+      let body = call("a2a.request", {
         agent, kind: "send", id: ++ids, message: args.message, messageId: uuid(), contextId, taskId,
       });
       if (taskId !== undefined) waiting.delete(contextId);
       for (let attempt = 0; ; attempt++) {
-        const reply = await post(request, signal);
-        reply.agent = agent;
+        const reply = await post(body, signal);
         reply.attempt = attempt;
         reply.interval = interval;
         reply.remaining = Math.max(0, deadline - Date.now());
@@ -177,7 +185,7 @@ export function a2aApi(core, api) {
         const poll = step.poll;
         followed.task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
         await sleep(poll.delay, signal);
-        request = call("a2a.request", { agent, kind: "get", taskId: poll.taskId, id: ++ids });
+        body = call("a2a.request", { agent, kind: "get", taskId: poll.taskId, id: ++ids });
       }
     }
 

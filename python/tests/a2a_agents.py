@@ -115,9 +115,14 @@ class Agent(AgentExecutor):
 
 
 class Handler(DefaultRequestHandler):  # type: ignore[misc]
-    """Records every cancel request that reaches the server."""
+    """Records every task read and every cancel request that reach the server."""
 
     cancels: List[str]
+    gets: List[str]
+
+    async def on_get_task(self, params: Any, context: Any) -> Any:
+        self.gets.append(params.id)
+        return await super().on_get_task(params, context)
 
     async def on_cancel_task(self, params: Any, context: Any) -> Any:
         self.cancels.append(params.id)
@@ -157,6 +162,7 @@ class Server:
         self.store = Store()
         self.handler = Handler(Agent(self.store), self.store, card)
         self.handler.cancels = []
+        self.handler.gets = []
         v03 = {"protocolVersion": "0.3.0", "name": "Chef Agent 0.3", "description": "The same agent, 0.3 card.",
                "url": rpc, "preferredTransport": "JSONRPC", "version": "1", "capabilities": {},
                "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": []}

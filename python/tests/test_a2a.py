@@ -30,6 +30,13 @@ def server() -> Iterator[Server]:
     s.stop()
 
 
+async def polled(server: Server) -> None:
+    """Returns once the client has read a task again (it knows the task: a cancel can follow)."""
+    before = len(server.handler.gets)
+    while len(server.handler.gets) == before:
+        await asyncio.sleep(0.01)
+
+
 def call(tool: Tool, args: Dict[str, Any], ctx: Any = None) -> ToolResult:
     return run(tool.execute(args, ctx))
 
@@ -95,12 +102,12 @@ def test_data_and_file_parts(server: Server, version: str) -> None:
 
 @pytest.mark.parametrize("version", VERSIONS)
 def test_a_timeout_cancels_the_task_at_the_server(server: Server, version: str) -> None:
-    res = call(agent(server, version, timeout=0.3), {"message": "forever"})
-    assert (res.output, res.is_error, res.metadata["state"]) == ("timed out after 300 ms", True, "working")
+    res = call(agent(server, version, timeout=1), {"message": "forever"})
+    assert (res.output, res.is_error, res.metadata["state"]) == ("timed out after 1000 ms", True, "working")
     assert res.metadata["taskId"] in server.handler.cancels
     # ctx.timeout wins over the tool's own.
-    res = call(agent(server, version, timeout=60), {"message": "forever"}, ToolContext(timeout=0.2))
-    assert res.output == "timed out after 200 ms"
+    res = call(agent(server, version, timeout=60), {"message": "forever"}, ToolContext(timeout=0.8))
+    assert res.output == "timed out after 800 ms"
 
 
 def test_a_signal_cancels_and_a_set_signal_starts_nothing(server: Server) -> None:
@@ -108,7 +115,8 @@ def test_a_signal_cancels_and_a_set_signal_starts_nothing(server: Server) -> Non
 
     async def main() -> ToolResult:
         signal = asyncio.Event()
-        asyncio.get_running_loop().call_later(0.2, signal.set)
+        trip = asyncio.ensure_future(polled(server))
+        trip.add_done_callback(lambda _: signal.set())
         return await tool.execute({"message": "forever"}, ToolContext(signal=signal))
 
     res = run(main())
@@ -127,8 +135,9 @@ def test_a_cancelled_task_raises_and_still_cancels_at_the_server(server: Server)
     count = len(server.handler.cancels)
 
     async def main() -> None:
+        trip = asyncio.ensure_future(polled(server))
         call_task = asyncio.ensure_future(tool.execute({"message": "forever"}))
-        await asyncio.sleep(0.3)
+        await trip
         call_task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await call_task

@@ -15,9 +15,9 @@
 //! |---|---|---|
 //! | `card_urls` | `{ url }` | `{ urls, headers, maxBody }`: the card URLs to try in order, the request's headers, the most a card may hold |
 //! | `card_failed` | `{ url, tried: [{ url, status?, error? }] }` | the message `fromA2A` rejects with |
-//! | `agent` | `{ card, url? }` | `{ agent, tool, limits }`, or a value error naming `url` |
-//! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | `{ url, headers, body }` |
-//! | `reply` | `{ status, body }` or `{ error }` or `{ tooLarge: true }`, plus `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
+//! | `agent` | `{ card, url? }` | `{ agent, tool, target: { url, headers }, limits }` (every request is a POST to `target`), or a value error naming `url` |
+//! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | the request's body (JSON text) |
+//! | `reply` | `{ status, body }` (its text) or `{ status, json }` (the body parsed, when it is JSON) or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
 //! | `stopped` | `{ timedOut, timeout, task? }` | the result of a call stopped by its timeout or its signal |
 //!
 //! Times are milliseconds (the Python package converts its seconds).
@@ -99,6 +99,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
             Ok(json!({
                 "agent": agent.to_json(),
                 "tool": card::definition(doc),
+                "target": request::target(&agent),
                 "limits": { "maxBody": MAX_BODY, "timeout": DEFAULT_TIMEOUT, "pollInterval": outcome::DEFAULT_INTERVAL },
             }))
         }
@@ -120,7 +121,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
                     )))
                 }
             };
-            Ok(request::build(&agent, &kind, id))
+            Ok(Value::String(request::build(&agent, &kind, id)))
         }
         "reply" => {
             let reply = if let Some(e) = input.get("error").and_then(Value::as_str) {
@@ -133,11 +134,12 @@ pub fn op(name: &str, input: Value) -> OpResult {
             } else if input.get("tooLarge").and_then(Value::as_bool) == Some(true) {
                 wire::Reply::Error(format!("the agent's reply is larger than {MAX_BODY} bytes"))
             } else {
-                let status = input.get("status").and_then(Value::as_u64).unwrap_or(0);
-                wire::read(
-                    u16::try_from(status).unwrap_or(0),
-                    input.get("body").and_then(Value::as_str).unwrap_or(""),
-                )
+                let status = input.get("status").and_then(Value::as_u64);
+                let status = status.and_then(|s| u16::try_from(s).ok()).unwrap_or(0);
+                match input.get("json") {
+                    Some(json) => wire::read_json(status, json),
+                    None => wire::read(status, input.get("body").and_then(Value::as_str).unwrap_or("")),
+                }
             };
             let attempt = input.get("attempt").and_then(Value::as_u64).unwrap_or(0);
             let interval = input.get("interval").and_then(Value::as_u64).unwrap_or(outcome::DEFAULT_INTERVAL);
@@ -184,7 +186,8 @@ mod tests {
         );
         let req = op("request", json!({ "agent": a["agent"], "kind": "get", "taskId": "t", "id": 4 }))
             .unwrap_or_default();
-        assert_eq!(req["url"], "http://h:1/rpc");
+        assert_eq!(req, r#"{"jsonrpc":"2.0","id":4,"method":"tasks/get","params":{"id":"t"}}"#);
+        assert_eq!(a["target"]["url"], "http://h:1/rpc");
         assert!(op("request", json!({ "agent": a["agent"], "kind": "send" })).is_err());
         let failed = op(
             "card_failed",

@@ -177,25 +177,40 @@ fn rpc_error(e: &Value) -> String {
 
 /// Reads a reply: the HTTP `status` and the body's text. `Reply::Error` says what was wrong.
 pub fn read(status: u16, body: &str) -> Reply {
-    let json: Option<Value> = serde_json::from_str(body).ok();
+    match serde_json::from_str::<Value>(body) {
+        Ok(json) => read_json(status, &json),
+        Err(_) => read_text(status, body),
+    }
+}
+
+/// A reply whose body is not JSON.
+fn read_text(status: u16, body: &str) -> Reply {
     if !(200..300).contains(&status) {
-        if let Some(e) = json.as_ref().and_then(|j| j.get("error")).filter(|e| e.is_object()) {
-            return Reply::Error(rpc_error(e));
-        }
         let shown = excerpt(body);
         let shown = if shown.is_empty() { String::new() } else { format!(": {shown}") };
         return Reply::Error(format!("the agent answered HTTP {status}{shown}"));
     }
-    let Some(json) = json else {
-        return Reply::Error(format!("the agent's reply is not JSON: {}", excerpt(body)));
-    };
+    Reply::Error(format!("the agent's reply is not JSON: {}", excerpt(body)))
+}
+
+/// A reply whose body is the JSON value `json` (the host may parse it: the same answer as
+/// [`read`] of its text).
+pub fn read_json(status: u16, json: &Value) -> Reply {
+    if !(200..300).contains(&status) {
+        if let Some(e) = json.get("error").filter(|e| e.is_object()) {
+            return Reply::Error(rpc_error(e));
+        }
+        let shown = excerpt(&json.to_string());
+        let shown = if shown.is_empty() { String::new() } else { format!(": {shown}") };
+        return Reply::Error(format!("the agent answered HTTP {status}{shown}"));
+    }
     if let Some(e) = json.get("error").filter(|e| !e.is_null()) {
         return Reply::Error(rpc_error(e));
     }
     let Some(result) = json.get("result").filter(|r| r.is_object()) else {
         return Reply::Error(format!(
             "the agent's reply has the wrong shape: no \"result\" object in {}",
-            excerpt(body)
+            excerpt(&json.to_string())
         ));
     };
     task_or_message(result).unwrap_or_else(|| {

@@ -12,7 +12,8 @@
 //
 // Also: a 0.3 card (the SDK's own 0.3 rendering), a 1.0 card with a relative interface URL, a
 // card only at the old /.well-known/agent.json, a JSON document that is not a card, endpoints
-// answering text and a wrong shape, and GET /cancels: the task ids whose cancel arrived.
+// answering text and a wrong shape, GET /cancels (the task ids whose cancel arrived) and GET
+// /gets (how many task reads arrived).
 import express from "express";
 import { Role, TaskState } from "@a2a-js/sdk";
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from "@a2a-js/sdk/server";
@@ -87,10 +88,12 @@ class Agent {
 
 const slow = new Map();
 const cancels = [];
+const gets = [];
 const store = new InMemoryTaskStore();
 
 class Handler extends DefaultRequestHandler {
   async getTask(params, context) {
+    gets.push(params.id);
     if (slow.has(params.id)) {
       const reads = slow.get(params.id) + 1;
       slow.set(params.id, reads);
@@ -142,6 +145,7 @@ const server = app.listen(0, "127.0.0.1", async () => {
   app.post("/shape", (_, res) => res.json({ jsonrpc: "2.0", id: 1, result: { x: 1 } }));
   app.post("/slow-answer", (_, res) => { setTimeout(() => res.json({ jsonrpc: "2.0", id: 1, result: {} }), 30_000).unref(); });
   app.get("/cancels", (_, res) => res.json(cancels));
+  app.get("/gets", (_, res) => res.json(gets.length));
   app.get("/slow", (_, res) => res.json([...slow.keys()]));
   process.stdout.write(`${JSON.stringify({ port, interfaces: supportedInterfaces.length })}\n`);
 });

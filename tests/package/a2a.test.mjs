@@ -33,6 +33,12 @@ async function closedPort() {
   return port;
 }
 
+/** Resolves once the client has read a task again (it knows the task: a cancel can follow). */
+async function polled() {
+  const before = await json("/gets");
+  while ((await json("/gets")) === before) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 const agent = (version, options = {}) => fromA2A(base + VERSIONS[version], { pollInterval: 10, ...options });
 
 describe("fromA2A with the official A2A server", () => {
@@ -104,11 +110,11 @@ describe("fromA2A with the official A2A server", () => {
       });
 
       it("a timeout cancels the task at the server", async () => {
-        const res = await (await agent(version, { timeout: 300 })).execute({ message: "forever" });
-        assert.deepEqual([res.output, res.isError, res.metadata.state], ["timed out after 300 ms", true, "working"]);
+        const res = await (await agent(version, { timeout: 1000 })).execute({ message: "forever" });
+        assert.deepEqual([res.output, res.isError, res.metadata.state], ["timed out after 1000 ms", true, "working"]);
         assert.ok((await json("/cancels")).includes(res.metadata.taskId), "the cancel arrived");
-        const ctxWins = await (await agent(version, { timeout: 60_000 })).execute({ message: "forever" }, { timeout: 200 });
-        assert.equal(ctxWins.output, "timed out after 200 ms");
+        const ctxWins = await (await agent(version, { timeout: 60_000 })).execute({ message: "forever" }, { timeout: 800 });
+        assert.equal(ctxWins.output, "timed out after 800 ms");
       });
     });
   }
@@ -123,14 +129,14 @@ describe("fromA2A with the official A2A server", () => {
     const remove = signal.removeEventListener.bind(signal);
     signal.addEventListener = (...a) => (added++, add(...a));
     signal.removeEventListener = (...a) => (removed++, remove(...a));
-    setTimeout(() => controller.abort(), 200);
+    polled().then(() => controller.abort());
     const res = await tool.execute({ message: "forever" }, { signal });
     assert.deepEqual([res.output, res.isError], ["cancelled", true]);
     assert.ok((await json("/cancels")).includes(res.metadata.taskId));
     assert.deepEqual([added, removed], [1, 1]);
 
-    const polled = new AbortController();
-    const longer = await tool.execute({ message: "slow" }, { signal: polled.signal });
+    const unused = new AbortController();
+    const longer = await tool.execute({ message: "slow" }, { signal: unused.signal });
     assert.equal(longer.output, "slow work done", "many polls, the one signal untouched");
 
     const slowBefore = (await json("/slow")).length;
@@ -211,5 +217,6 @@ describe("fromA2A with the official A2A server", () => {
 
     const withOptions = await createToolkit({ agents: [{ card: `${base}/rel`, timeout: 150, pollInterval: 10 }] });
     assert.equal((await withOptions.execute("Chef_Agent_relative", { message: "forever" })).output, "timed out after 150 ms");
+    assert.equal((await withOptions.execute("Chef_Agent_relative", { message: "hello" }, { timeout: 60_000 })).output, "hi! you said: hello");
   });
 });

@@ -136,32 +136,34 @@ async def from_a2a(
         raise TypeError("card must be an agent card (a dict), its URL or the agent's base URL")
     agent = answer["agent"]
     limits = answer["limits"]
+    target = answer["target"]
+    post_headers = {**extra, **target["headers"]}
     interval_ms = round(poll_interval * 1000) if poll_interval is not None else limits["pollInterval"]
     # contextId → taskId of a task waiting for the caller's answer, so it is continued.
     waiting: Dict[str, str] = {}
 
-    async def post(http: Any, request: Mapping[str, Any]) -> Dict[str, Any]:
+    async def post(http: Any, body: str) -> Dict[str, Any]:
+        """The reply as the core's ``a2a.reply`` reads it: its body's text (or what went wrong)."""
         try:
-            status, text = await _read(http, "POST", request["url"], {**extra, **request["headers"]},
-                                       request["body"], limits["maxBody"])
+            status, text = await _read(http, "POST", target["url"], post_headers, body, limits["maxBody"])
         except Exception as e:  # noqa: BLE001 - an unreachable agent is a result
-            return {"error": _error_text(e)}
+            return {"error": _error_text(e), "agent": agent}
         return {"tooLarge": True} if text is None else {"status": status, "body": text}
 
     async def cancel(task: Optional[Mapping[str, Any]]) -> None:
         if not task:
             return
-        request = _ops.call("a2a.request", {"agent": agent, "kind": "cancel", "taskId": task["taskId"], "id": next(_ids)})
+        body = _ops.call("a2a.request", {"agent": agent, "kind": "cancel", "taskId": task["taskId"], "id": next(_ids)})
         try:
             async with _Http(client) as http:
-                await asyncio.wait_for(post(http, request), 5)
+                await asyncio.wait_for(post(http, body), 5)
         except Exception:  # noqa: BLE001 - the cancel is best effort
             pass
 
     async def converse(args: Mapping[str, Any], followed: Dict[str, Any], deadline: float) -> ToolResult:
         loop = asyncio.get_running_loop()
         context_id = args.get("contextId")
-        request = _ops.call("a2a.request", {
+        body = _ops.call("a2a.request", {
             "agent": agent, "kind": "send", "id": next(_ids), "message": args.get("message"),
             "messageId": str(uuid.uuid4()), "contextId": context_id,
             "taskId": waiting.pop(context_id, None) if isinstance(context_id, str) else None,
@@ -169,9 +171,9 @@ async def from_a2a(
         attempt = 0
         async with _Http(client) as http:
             while True:
-                reply = await post(http, request)
+                reply = await post(http, body)
                 remaining = max(0.0, (deadline - loop.time()) * 1000) if math.isfinite(deadline) else None
-                step = _ops.call("a2a.reply", {**reply, "agent": agent, "attempt": attempt, "interval": interval_ms,
+                step = _ops.call("a2a.reply", {**reply, "attempt": attempt, "interval": interval_ms,
                                                "remaining": remaining, "task": followed.get("task")})
                 if "done" in step:
                     remember = step.get("remember")
@@ -181,7 +183,7 @@ async def from_a2a(
                 poll = step["poll"]
                 followed["task"] = {"taskId": poll["taskId"], "contextId": poll["contextId"], "state": poll["state"]}
                 await asyncio.sleep(poll["delay"] / 1000)
-                request = _ops.call("a2a.request", {"agent": agent, "kind": "get", "taskId": poll["taskId"], "id": next(_ids)})
+                body = _ops.call("a2a.request", {"agent": agent, "kind": "get", "taskId": poll["taskId"], "id": next(_ids)})
                 attempt += 1
 
     async def execute(args: Dict[str, Any], ctx: Optional[ToolContext] = None) -> ToolResult:
