@@ -17,7 +17,7 @@
 //! | `card_failed` | `{ url, tried: [{ url, status?, error? }] }` | the message `fromA2A` rejects with |
 //! | `agent` | `{ card, url? }` | `{ agent, tool, target: { url, headers }, limits }` (every request is a POST to `target`), or a value error naming `url` |
 //! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | the request's body (JSON text) |
-//! | `reply` | `{ status, body }` (its text) or `{ status, json }` (the body parsed, when it is JSON) or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
+//! | `reply` | `{ status, body }` or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
 //! | `stopped` | `{ timedOut, timeout, task? }` | the result of a call stopped by its timeout or its signal |
 //!
 //! Times are milliseconds (the Python package converts its seconds).
@@ -136,10 +136,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
             } else {
                 let status = input.get("status").and_then(Value::as_u64);
                 let status = status.and_then(|s| u16::try_from(s).ok()).unwrap_or(0);
-                match input.get("json") {
-                    Some(json) => wire::read_json(status, json),
-                    None => wire::read(status, input.get("body").and_then(Value::as_str).unwrap_or("")),
-                }
+                wire::read(status, input.get("body").and_then(Value::as_str).unwrap_or(""))
             };
             let attempt = input.get("attempt").and_then(Value::as_u64).unwrap_or(0);
             let interval = input.get("interval").and_then(Value::as_u64).unwrap_or(outcome::DEFAULT_INTERVAL);

@@ -193,9 +193,8 @@ fn read_text(status: u16, body: &str) -> Reply {
     Reply::Error(format!("the agent's reply is not JSON: {}", excerpt(body)))
 }
 
-/// A reply whose body is the JSON value `json` (the host may parse it: the same answer as
-/// [`read`] of its text).
-pub fn read_json(status: u16, json: &Value) -> Reply {
+/// A reply whose body is the JSON value `json`.
+fn read_json(status: u16, json: &Value) -> Reply {
     if !(200..300).contains(&status) {
         if let Some(e) = json.get("error").filter(|e| e.is_object()) {
             return Reply::Error(rpc_error(e));

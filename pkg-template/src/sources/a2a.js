@@ -116,8 +116,8 @@ export async function fromA2A(card, options = {}) {
   // contextId → taskId of a task waiting for the caller's answer, so it is continued.
   const waiting = new Map();
 
-  // The reply of one POST, as the core's `a2a.reply` reads it: the body parsed when it is
-  // JSON (one parse, by the engine), else its text.
+  // The reply of one POST, as the core's `a2a.reply` reads it: its status and body, or what
+  // went wrong.
   async function post(body, signal) {
     let response;
     try {
@@ -133,12 +133,7 @@ export async function fromA2A(card, options = {}) {
       if (signal?.aborted) throw e;
       return { error: errorText(e), agent };
     }
-    if (text === undefined) return { tooLarge: true };
-    try {
-      return { status: response.status, json: parse(text) };
-    } catch {
-      return { status: response.status, body: text };
-    }
+    return text === undefined ? { tooLarge: true } : { status: response.status, body: text };
   }
 
   async function cancel(task) {
