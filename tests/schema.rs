@@ -4,6 +4,8 @@
 //! read from disk.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "schema/golden.rs"]
+mod golden;
 #[path = "schema/rules.rs"]
 mod rules;
 
@@ -91,6 +93,18 @@ fn the_whole_corpus_through_every_target() {
     for (a, b) in out.as_array().into_iter().flatten().zip(tools.as_array().into_iter().flatten()) {
         assert_eq!(a["input_schema"], b["inputSchema"]);
         assert_eq!(a["description"], b["description"]);
+    }
+}
+
+#[test]
+fn golden_output_is_unchanged() {
+    golden::check(&corpus());
+}
+
+#[test]
+fn golden_cases_meet_every_dialect() {
+    for (name, schema) in golden::cases() {
+        check_all(name, &schema);
     }
 }
 
