@@ -187,11 +187,10 @@ impl Writer<'_> {
         // The node's entries, in order; a value this walk takes before the loop below is left
         // as `null` in its place (the loop skips those keys).
         let mut entries: Vec<(String, Value)> = node.into_iter().collect();
-        let at = |entries: &[(String, Value)], key: &str| entries.iter().position(|(k, _)| k == key);
         let mut notes: Vec<(String, Value)> = Vec::new();
         let mut nullable = false;
         let mut types: Vec<&'static str> = Vec::new();
-        let type_at = at(&entries, "type");
+        let type_at = position(&entries, "type");
         match type_at.map(|i| &entries[i].1) {
             Some(Value::String(t)) if t == "null" => nullable = true,
             Some(Value::String(t)) => match upper(t) {
@@ -214,10 +213,10 @@ impl Writer<'_> {
             None => {}
         }
         let null_type = type_at.is_some_and(|i| entries[i].1 == "null");
-        let own_nullable = at(&entries, "nullable").map(|i| entries[i].1 == true);
+        let own_nullable = position(&entries, "nullable").map(|i| entries[i].1 == true);
         let mut branches: Vec<Value> = Vec::new();
         for key in ["anyOf", "oneOf"] {
-            let Some(i) = at(&entries, key) else { continue };
+            let Some(i) = position(&entries, key) else { continue };
             let Value::Array(list) = &mut entries[i].1 else { continue };
             let list = std::mem::take(list);
             if key == "oneOf" {
@@ -241,11 +240,11 @@ impl Writer<'_> {
             types.clear();
         }
         let mut enum_values: Option<Vec<Value>> = None;
-        if let Some(i) = at(&entries, "const") {
+        if let Some(i) = position(&entries, "const") {
             self.changes.add(Change::ConstToEnum);
             enum_values = Some(vec![std::mem::take(&mut entries[i].1)]);
         }
-        if let Some(i) = at(&entries, "enum") {
+        if let Some(i) = position(&entries, "enum") {
             if let Value::Array(values) = &mut entries[i].1 {
                 enum_values = Some(std::mem::take(values));
             }
@@ -268,14 +267,14 @@ impl Writer<'_> {
             }
         }
         if types.is_empty() && branches.is_empty() {
-            if at(&entries, "properties").is_some() {
+            if position(&entries, "properties").is_some() {
                 types.push("OBJECT");
-            } else if at(&entries, "items").is_some() {
+            } else if position(&entries, "items").is_some() {
                 types.push("ARRAY");
             }
         }
         let gtype = types.first().copied();
-        let required = at(&entries, "required").map(|i| std::mem::take(&mut entries[i].1));
+        let required = position(&entries, "required").map(|i| std::mem::take(&mut entries[i].1));
         for (key, value) in entries {
             match key.as_str() {
                 "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
@@ -381,6 +380,12 @@ impl Writer<'_> {
             put(out, "required".into(), Value::Array(kept));
         }
     }
+}
+
+/// Where `key` is among a node's entries.
+#[inline(never)]
+fn position(entries: &[(String, Value)], key: &str) -> Option<usize> {
+    entries.iter().position(|(k, _)| k == key)
 }
 
 fn is_null_only(schema: &Value) -> bool {

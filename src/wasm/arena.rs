@@ -85,7 +85,8 @@ unsafe impl GlobalAlloc for Arena {
             return System.realloc(ptr, layout, new_size);
         }
         let start = ptr as usize;
-        if start + layout.size() == block.next && start.checked_add(new_size).is_some_and(|e| e <= block.end) {
+        if start + layout.size() == block.next && start.checked_add(new_size).is_some_and(|e| e <= block.end)
+        {
             block.next = start + new_size;
             return ptr;
         }
