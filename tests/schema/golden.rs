@@ -7,6 +7,7 @@
 //! `TOOLNEXUS_GOLDEN=write cargo test --test schema golden` writes the record anew; a mismatch
 //! writes the outputs it got to target/dialects-mismatch.txt, to compare by eye.
 
+use super::{check_all, corpus};
 use serde_json::{json, Value};
 use toolnexus::schema::out::schemas_out;
 use toolnexus::schema::{text, Target};
@@ -24,7 +25,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// Hand-written schemas with `$ref`s, every definition used.
-pub fn cases() -> Vec<(&'static str, Value)> {
+fn cases() -> Vec<(&'static str, Value)> {
     vec![
         (
             "tree",
@@ -177,7 +178,7 @@ fn record(code: u32, name: &str, schema: &Value) -> (String, String) {
     (format!("{code}\t{name}\t{:016x}", fnv1a(text.as_bytes())), format!("{code}\t{name}\t{text}"))
 }
 
-pub fn check(corpus: &[Value]) {
+fn check(corpus: &[Value]) {
     let mut schemas: Vec<(String, Value)> = corpus
         .iter()
         .enumerate()
@@ -208,5 +209,17 @@ pub fn check(corpus: &[Value]) {
         let _ = std::fs::write(out, dump.join("\n") + "\n");
         let shown: Vec<&str> = wrong.iter().take(10).map(|&i| lines[i].as_str()).collect();
         panic!("{} outputs differ from the record (written to {out}): {shown:#?}", wrong.len());
+    }
+}
+
+#[test]
+fn golden_output_is_unchanged() {
+    check(&corpus());
+}
+
+#[test]
+fn golden_cases_meet_every_dialect() {
+    for (name, schema) in cases() {
+        check_all(name, &schema);
     }
 }
