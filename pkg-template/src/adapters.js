@@ -19,9 +19,11 @@ const COPIES = [true, false, true, true, false, true, false, false, true];
 // Rewritten schemas by the JSON text of the schema given, one cache per target: an agent
 // sends the same tool list with every request, and a schema seen before (the same text, so
 // the same content, whichever object holds it) is answered without the core. The names are
-// checked by the core on every call. A target's cache is emptied when it passes the limit.
+// checked by the core on every call, unless they are the very list (the same JSON text) the
+// core last passed for that target. A target's cache is emptied when it passes the limit.
 const CACHE_LIMIT = 4096;
 const caches = [];
+const passedNames = [];
 
 /** `{ schemas, strict }` for the rewriting targets, through the cache. */
 const rewrite = (target, names, schemas) => {
@@ -32,7 +34,9 @@ const rewrite = (target, names, schemas) => {
   for (let i = 0; i < texts.length; i++) if (!cache.has(texts[i])) missing.push(i);
   // The names' JSON, then each schema the cache lacks on a line of its own (compact JSON holds
   // no raw line break); the answer puts each schema on a line of its own too.
-  let input = JSON.stringify(names);
+  const namesText = JSON.stringify(names);
+  if (missing.length === 0 && namesText === passedNames[target]) return fromCache(cache, texts);
+  let input = namesText;
   for (const i of missing) input += "\n" + texts[i];
   let text;
   try {
@@ -46,6 +50,7 @@ const rewrite = (target, names, schemas) => {
   }
   const answer = JSON.parse(text);
   if (typeof answer.error === "string") throw new TypeError(answer.error);
+  passedNames[target] = namesText;
   if (missing.length > 0) {
     // Line k + 1 holds the k-th schema, after a "," from the second on.
     const lines = text.split("\n");
@@ -54,6 +59,11 @@ const rewrite = (target, names, schemas) => {
     });
     if (missing.length === texts.length) return answer; // all new: the core's objects are fresh
   }
+  return fromCache(cache, texts);
+};
+
+/** `{ schemas, strict }` of schemas all in `cache`, as fresh objects. */
+const fromCache = (cache, texts) => {
   const entries = texts.map((text) => cache.get(text));
   return {
     schemas: JSON.parse(`[${entries.map((e) => e.text).join(",")}]`),

@@ -20,6 +20,9 @@ fn error(message: String) -> String {
 #[wasm_bindgen(js_name = schemasOut, skip_typescript)]
 pub fn schemas_out(target: u32, input: &str, explain: bool) -> String {
     let Some(t) = out::Target::from_code(target) else { return error("unknown target".into()) };
+    if !input.contains('\n') {
+        return text::schemas_out(t, input, explain).unwrap_or_else(error); // names only
+    }
     // About what the parsed schemas and their rewrites take, for the call's arena.
     let size = input.len().saturating_mul(24).saturating_add(1 << 16);
     arena::run(size, || text::schemas_out(t, input, explain).unwrap_or_else(error))
