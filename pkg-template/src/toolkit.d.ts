@@ -1,6 +1,7 @@
 // The declarations of toolkit.js, published in the package's index.d.ts (scripts/types.mjs).
 import type { Tool, ToolResult, ToolContext, JSONSchema } from "./tool.js";
 import type { GeminiOpenAPITool, GeminiTool, toAnthropic, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
+import type { A2AAgentCard, FromA2AOptions, fromA2A } from "./sources/a2a.js";
 
 /** The arguments a toolkit accepts: an object, or its JSON as a string (as OpenAI sends it). */
 export type ToolArguments = Record<string, unknown> | string | null | undefined;
@@ -122,6 +123,8 @@ export class Toolkit implements Iterable<Tool> {
   get(name: string): Tool | undefined;
   /** How many tools it holds. */
   readonly size: number;
+  /** What {@link createToolkit} set up (its agents), each with its status: a fresh array. */
+  readonly sources: ToolkitSource[];
   /** The tools, in registration order, as a fresh array. */
   tools(): Tool[];
   [Symbol.iterator](): Iterator<Tool>;
@@ -163,7 +166,20 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
+  /**
+   * Remote A2A agents, one tool each: cards or URLs as {@link fromA2A} takes them, or
+   * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
+   */
+  agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools`. */
+/** One source a toolkit set up: `status: "failed"` (with `error`) when it was left out. */
+export interface ToolkitSource {
+  kind: "a2a";
+  name: string;
+  status: "ready" | "failed";
+  error?: string;
+}
+
+/** Resolves to a {@link Toolkit} holding `extraTools` and the tools of `agents` (an agent that cannot be read is left out and listed in `sources`). */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;

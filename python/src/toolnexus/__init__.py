@@ -8,6 +8,7 @@ core the npm package is built from.
 
 from ._core import __version__ as __version__  # the Cargo workspace's version
 from ._core import sanitize
+from .a2a import from_a2a
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -19,6 +20,7 @@ __all__ = [
     "ToolResult",
     "ToolSource",
     "define_tool",
+    "from_a2a",
     "sanitize",
     "tool",
 ]
