@@ -37,6 +37,7 @@ pub mod sanitize;
 pub mod schema;
 pub mod skills;
 
+pub mod toolkit;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -10,7 +10,7 @@ use crate::definition::{
 use crate::error::WINDOW_UNITS;
 use crate::result::{Answer, Kind, Step, OVERFLOWED, UNPRINTABLE};
 use crate::rules::{FieldTypes, JsType, Source, NAME_CLASS};
-use crate::schema::out::{empty_schema, Target};
+use crate::schema::out::empty_schema;
 
 /// The text buffer's size in bytes.
 pub const BUFFER_BYTES: usize = 1 << 17;
@@ -97,13 +97,6 @@ pub fn js_module() -> String {
     line(format!("export const MESSAGE_AT = {MESSAGE_AT};\nexport const WINDOW = {WINDOW_UNITS};"));
     line(format!("export const ENGINE_UP_TO = {ENGINE_UP_TO};"));
     line(format!("export const NAME_CLASS = {};", js_string(NAME_CLASS)));
-    line("// The adapters' targets (schema/out.rs Target), and which send each schema as given.".into());
-    let mut given = Vec::new();
-    for (code, (name, target)) in Target::ALL.iter().enumerate() {
-        line(format!("export const TARGET_{name} = {code};"));
-        given.push(target.as_given().to_string());
-    }
-    line(format!("export const TARGET_AS_GIVEN = Object.freeze([{}]);", given.join(", ")));
     line("/** The schema of a tool that takes no arguments, made fresh on each call. */".into());
     line(format!("export const emptySchema = () => ({});", empty_schema()));
     m
@@ -123,8 +116,6 @@ mod tests {
             "export const STEP_ASK_RESULT_KEYS = 1;",
             "export const STEP_ERROR_UNPRINTABLE = 25;",
             "export const SOURCES = Object.freeze([\"mcp\", \"skill\"",
-            "export const TARGET_MCP = 8;",
-            "export const TARGET_AS_GIVEN = Object.freeze([true, false, true, true, false, true, false, false, true]);",
             "export const emptySchema = () => ({\"type\":\"object\",\"properties\":{},\"additionalProperties\":false});",
             "export const MESSAGE_AT = 1024;",
         ] {
