@@ -129,6 +129,26 @@ pub fn op(input: &Map<String, Value>) -> OpResult {
     Ok(answer(out.join("\n"), false, Some(json!({ "count": total, "truncated": total > max }))))
 }
 
+/// `builtins.select {include?, files}`: the files `grep` searches, sorted, those matching
+/// `include` (a last-part match when it has no `/`) only.
+pub fn select_op(input: &Map<String, Value>) -> OpResult {
+    let files = input
+        .get("files")
+        .and_then(Value::as_array)
+        .ok_or_else(|| OpError::type_error("files must be a list"))?;
+    let include = match super::field_opt_str(input, "include")? {
+        Some(pattern) => Some(Glob::new(pattern, true).map_err(OpError::value_error)?),
+        None => None,
+    };
+    let mut chosen: Vec<&str> = files
+        .iter()
+        .filter_map(Value::as_str)
+        .filter(|f| include.as_ref().map_or(true, |g| g.matches(f)))
+        .collect();
+    chosen.sort_unstable();
+    Ok(json!(chosen))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,5 +195,15 @@ mod tests {
         let out = r["output"].as_str().unwrap();
         assert!(out.starts_with("sub/a.js\nsub/a/c.js\n\n(1 more files match"), "{out}");
         assert_eq!(r["metadata"]["count"], 3);
+    }
+
+    #[test]
+    fn select_sorts_and_filters() {
+        let r =
+            select_op(json!({"include": "*.rs", "files": ["b/x.rs", "a.rs", "c.js"]}).as_object().unwrap())
+                .unwrap();
+        assert_eq!(r, json!(["a.rs", "b/x.rs"]));
+        let r = select_op(json!({"files": ["b", "a"]}).as_object().unwrap()).unwrap();
+        assert_eq!(r, json!(["a", "b"]));
     }
 }

@@ -44,6 +44,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
         "read" => text::read_op(&input),
         "edit" => edit::op(&input),
         "glob" => glob::op(&input),
+        "select" => glob::select_op(&input),
         "grep" => search::op(&input),
         "grep_result" => search::result_op(&input),
         "bash" => bash::op(&input),

@@ -29,6 +29,7 @@ pub fn op(name: &str, input: &Map<String, Value>) -> OpResult {
             count(field_u64(input, "size", 0)?),
             count(field_u64(input, "max", 0)?)
         ),
+        "not_text" => format!("{path:?} is not UTF-8 text; {tool} works on text files only."),
         "ENOENT" => format!("{path:?} does not exist."),
         "EACCES" | "EPERM" => format!("Permission denied: {path:?}."),
         "EISDIR" | "not_a_file" => format!("{path:?} is a folder, not a file."),

@@ -7,6 +7,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .builtins import builtin_tools
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -19,6 +20,7 @@ __all__ = [
     "ToolContext",
     "ToolResult",
     "ToolSource",
+    "builtin_tools",
     "define_tool",
     "sanitize",
     "tool",
