@@ -18,6 +18,8 @@
 //   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms):
 //   the same list every call, and every schema new each call
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
+//   builtinTools: grep over the repository vs readdir + RegExp, read of a 10,000-line file vs
+//             readFile + split (bench/builtins.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 import assert from "node:assert/strict";
@@ -32,6 +34,7 @@ import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
 import * as plain from "./plain.mjs";
+import { builtinRows } from "./builtins.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -433,6 +436,10 @@ rows.push(
   },
 );
 
+const builtins = await builtinRows(toolnexus, root);
+rows.push(...builtins.rows);
+Object.assign(perBatch, builtins.perBatch);
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -584,6 +591,7 @@ function sizes() {
 
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
+builtins.cleanup();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

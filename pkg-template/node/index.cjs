@@ -8,12 +8,20 @@ const core = require("./toolnexus.cjs");
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include builtins.js
 
 const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+// Node's modules for the builtin tools, loaded on their first use.
+Object.assign(api, builtinsApi(core, api, () => ({
+  fs: require("node:fs"),
+  fsp: require("node:fs/promises"),
+  path: require("node:path"),
+  childProcess: require("node:child_process"),
+})));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -28,3 +36,4 @@ exports.toMCP = api.toMCP;
 exports.Toolkit = api.Toolkit;
 exports.createToolkit = api.createToolkit;
 exports.fromMCP = api.fromMCP;
+exports.builtinTools = api.builtinTools;

@@ -26,5 +26,10 @@ Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+// The builtin tools run commands and touch files: not here.
+api.builtinTools = function builtinTools() {
+  throw new TypeError("builtinTools needs Node.js, Bun or Deno (it runs commands and reads and writes files); " +
+    "this is the entry for browsers and edge runtimes, which have neither");
+};
 
-export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP, builtinTools } = api;

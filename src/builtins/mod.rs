@@ -29,6 +29,8 @@ pub mod plan;
 pub mod report;
 pub mod search;
 pub mod text;
+#[cfg(target_arch = "wasm32")]
+mod typings;
 
 /// The `builtins.*` operations of [`crate::ops::call`].
 pub fn op(name: &str, input: Value) -> OpResult {
