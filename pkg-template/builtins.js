@@ -88,9 +88,10 @@ export function builtinsApi(core, api, loadNode) {
   // The real path of `p`: symbolic links followed, also a dangling one, the parts that do not
   // exist yet appended to the real path of the deepest part that does.
   async function realpathDeep(p, depth = 0) {
-    const { fsp, path } = node;
+    const { fs, fsp, path } = node;
     try {
-      return await fsp.realpath(p);
+      // One system call (realpath(3)); no thread-pool round trip.
+      return (fs.realpathSync.native ?? fs.realpathSync)(p);
     } catch (error) {
       if (error.code !== "ENOENT") throw error;
     }
@@ -122,25 +123,33 @@ export function builtinsApi(core, api, loadNode) {
 
   // ---- the file tools ------------------------------------------------------------------------
 
+  // The file tools read with synchronous calls in bounded steps (a 64 KiB chunk, one file of a
+  // search) and yield to the event loop between steps, so `ctx.signal` and timers still run:
+  // a thread-pool round trip per call would cost more than the reads themselves.
+  const tick = () => new Promise((resolve) => node.timers.setImmediate(resolve));
+
   async function read(plan, check) {
     const { offset, limit, maxBytes } = plan;
-    const fh = await node.fsp.open(plan.real, "r");
+    const { fs } = node;
+    const fd = fs.openSync(plan.real, "r");
     try {
-      const stat = await fh.stat();
+      const stat = fs.fstatSync(fd);
       if (stat.isDirectory()) return failure("read", "not_a_file", plan.path);
       const size = stat.size;
       const chunk = Buffer.allocUnsafe(CHUNK);
-      const head = Buffer.allocUnsafe(plan.sniffBytes);
-      const headBytes = (await fh.read(head, 0, plan.sniffBytes, 0)).bytesRead;
+      let head = "";
       const parts = [];
       let line = 1, newlines = 0, collected = 0, consumed = 0, position = 0, eof = false;
-      for (;;) {
+      for (let step = 1; ; step++) {
+        if (step % 16 === 0) await tick();
         check();
-        const { bytesRead } = await fh.read(chunk, 0, CHUNK, position);
+        const bytesRead = fs.readSync(fd, chunk, 0, CHUNK, position);
         if (bytesRead === 0) {
           eof = true;
           break;
         }
+        // The file's start decides whether it is binary (the first chunk holds it).
+        if (position === 0) head = chunk.toString("utf8", 0, Math.min(bytesRead, plan.sniffBytes));
         position += bytesRead;
         let start = 0;
         while (line < offset) {
@@ -178,7 +187,7 @@ export function builtinsApi(core, api, loadNode) {
       }
       return call("builtins.read", {
         path: plan.path,
-        head: head.toString("utf8", 0, headBytes),
+        head,
         text: Buffer.concat(parts).toString("utf8"),
         offset,
         limit,
@@ -187,7 +196,7 @@ export function builtinsApi(core, api, loadNode) {
         eof: eof || consumed >= size,
       });
     } finally {
-      await fh.close();
+      fs.closeSync(fd);
     }
   }
 
@@ -233,12 +242,13 @@ export function builtinsApi(core, api, loadNode) {
     const out = [];
     const stack = [[plan.real, prefix]];
     let seen = 0;
-    while (stack.length > 0) {
+    for (let step = 1; stack.length > 0; step++) {
+      if (step % 32 === 0) await tick();
       check();
       const [folder, rel] = stack.pop();
       let entries;
       try {
-        entries = await node.fsp.readdir(folder, { withFileTypes: true });
+        entries = node.fs.readdirSync(folder, { withFileTypes: true });
       } catch {
         continue;
       }
@@ -265,15 +275,15 @@ export function builtinsApi(core, api, loadNode) {
   }
 
   // At most `max` bytes of a file, or undefined when it cannot be read.
-  async function readStart(file, max) {
-    let fh;
+  function readStart(file, max) {
+    const { fs } = node;
+    let fd;
     try {
-      fh = await node.fsp.open(file, "r");
-      const { size } = await fh.stat();
-      const buffer = Buffer.allocUnsafe(Math.min(size, max));
+      fd = fs.openSync(file, "r");
+      const buffer = Buffer.allocUnsafe(Math.min(fs.fstatSync(fd).size, max));
       let filled = 0;
       while (filled < buffer.length) {
-        const { bytesRead } = await fh.read(buffer, filled, buffer.length - filled, filled);
+        const bytesRead = fs.readSync(fd, buffer, filled, buffer.length - filled, filled);
         if (bytesRead === 0) break;
         filled += bytesRead;
       }
@@ -281,7 +291,7 @@ export function builtinsApi(core, api, loadNode) {
     } catch {
       return undefined;
     } finally {
-      await fh?.close();
+      if (fd !== undefined) fs.closeSync(fd);
     }
   }
 
@@ -307,21 +317,21 @@ export function builtinsApi(core, api, loadNode) {
       batch = [];
       batchBytes = 0;
     };
-    // Files are read a few at a time, in order, so the batches keep the sorted order.
-    const WIDTH = 16;
+    // A file without the pattern's required text cannot match: only its start goes to the core,
+    // which still tells a binary file.
+    const literal = typeof plan.literal === "string" ? Buffer.from(plan.literal, "utf8") : undefined;
     try {
-      for (let i = 0; i < files.length && !full; i += WIDTH) {
+      for (let i = 0; i < files.length && !full; i++) {
+        if (i % 32 === 31) await tick();
         check();
-        const names = files.slice(i, i + WIDTH);
-        const paths = names.map((name) => (folder ? `${plan.real}/${prefix ? name.slice(prefix.length + 1) : name}` : plan.real));
-        const datas = await Promise.all(paths.map((p) => readStart(p, plan.fileBytes)));
-        for (let k = 0; k < names.length && !full; k++) {
-          if (datas[k] === undefined) continue;
-          searched += 1;
-          batch.push({ path: names[k], text: datas[k].toString("utf8") });
-          batchBytes += datas[k].length;
-          if (batchBytes >= plan.batchBytes) flush();
-        }
+        const name = files[i];
+        let data = readStart(folder ? `${plan.real}/${prefix ? name.slice(prefix.length + 1) : name}` : plan.real, plan.fileBytes);
+        if (data === undefined) continue;
+        searched += 1;
+        if (literal !== undefined && data.indexOf(literal) < 0) data = data.subarray(0, plan.sniffBytes);
+        batch.push({ path: name, text: data.toString("utf8") });
+        batchBytes += data.length;
+        if (batchBytes >= plan.batchBytes) flush();
       }
       if (batch.length > 0 && !full) flush();
     } catch (error) {

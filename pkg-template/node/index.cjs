@@ -21,6 +21,7 @@ Object.assign(api, builtinsApi(core, api, () => ({
   fsp: require("node:fs/promises"),
   path: require("node:path"),
   childProcess: require("node:child_process"),
+  timers: require("node:timers"),
 })));
 
 exports.Tool = api.Tool;

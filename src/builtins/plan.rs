@@ -102,8 +102,18 @@ fn plan(
     let number = |key: &str| args.get(key).and_then(Value::as_u64);
     let requested = text(if tool == "bash" { "workdir" } else { "path" }).unwrap_or(".");
     let at = locate(root, requested)?;
-    let mut plan = json!({ "tool": tool, "path": requested, "at": at, "display": relative(root, &at) });
-    let extra = match tool {
+    // Built with `insert` and `Value::from` rather than `json!`: much less code in the .wasm.
+    let mut plan = Map::new();
+    let mut put = |key: &str, value: Value| {
+        plan.insert(key.to_string(), value);
+    };
+    let display = relative(root, &at);
+    put("tool", tool.into());
+    put("path", requested.into());
+    put("at", at.into());
+    put("display", display.into());
+    let opt = |v: Option<&str>| v.map_or(Value::Null, Value::from);
+    match tool {
         "bash" => {
             let command = text("command").unwrap_or_default();
             if command.trim().is_empty() {
@@ -120,29 +130,27 @@ fn plan(
                 _ => asked,
             };
             let max_output = limit("maxOutput", DEFAULT_MAX_OUTPUT);
-            json!({
-                "command": command,
-                "timeout": timeout,
-                "maxOutput": max_output,
-                // Bytes kept at each end while the command runs: enough for maxOutput characters.
-                "headBytes": max_output * 2,
-                "tailBytes": max_output * 2,
-            })
+            put("command", command.into());
+            put("timeout", timeout.into());
+            put("maxOutput", max_output.into());
+            // Bytes kept at each end while the command runs: enough for maxOutput characters.
+            put("headBytes", (max_output * 2).into());
+            put("tailBytes", (max_output * 2).into());
         }
-        "read" => json!({
-            "offset": number("offset").unwrap_or(1),
-            "limit": number("limit").unwrap_or(u64::MAX).min(limit("maxLines", 2000)),
-            "maxLineLength": limit("maxLineLength", 2000),
-            "maxBytes": READ_MAX_BYTES,
-            "sniffBytes": SNIFF_BYTES,
-        }),
-        "write" => json!({ "content": text("content") }),
-        "edit" => json!({
-            "oldString": text("oldString"),
-            "newString": text("newString"),
-            "replaceAll": args.get("replaceAll").and_then(Value::as_bool).unwrap_or(false),
-            "maxBytes": EDIT_MAX_BYTES,
-        }),
+        "read" => {
+            put("offset", number("offset").unwrap_or(1).into());
+            put("limit", number("limit").unwrap_or(u64::MAX).min(limit("maxLines", 2000)).into());
+            put("maxLineLength", limit("maxLineLength", 2000).into());
+            put("maxBytes", READ_MAX_BYTES.into());
+            put("sniffBytes", SNIFF_BYTES.into());
+        }
+        "write" => put("content", opt(text("content"))),
+        "edit" => {
+            put("oldString", opt(text("oldString")));
+            put("newString", opt(text("newString")));
+            put("replaceAll", args.get("replaceAll").and_then(Value::as_bool).unwrap_or(false).into());
+            put("maxBytes", EDIT_MAX_BYTES.into());
+        }
         _ => {
             let pattern = text("pattern").unwrap_or_default();
             let include = text("include");
@@ -157,23 +165,23 @@ fn plan(
             let named = |dir: &str| {
                 [Some(pattern), Some(requested), include].iter().flatten().any(|s| s.contains(dir))
             };
-            let skip: Vec<&str> = SKIPPED.iter().copied().filter(|d| !named(d)).collect();
-            json!({
-                "pattern": pattern,
-                "include": include,
-                "skip": skip,
-                "maxResults": limit("maxResults", 1000),
-                "maxLineLength": limit("maxLineLength", 2000),
-                "maxEntries": WALK_MAX_ENTRIES,
-                "fileBytes": GREP_FILE_BYTES,
-                "batchBytes": GREP_FILE_BYTES,
-            })
+            let skip: Vec<Value> = SKIPPED.iter().filter(|d| !named(d)).map(|d| Value::from(*d)).collect();
+            put("pattern", pattern.into());
+            put("include", opt(include));
+            put("skip", Value::Array(skip));
+            // A file without this text cannot match: the host may send only its start (for
+            // binary detection) instead of all of it.
+            let literal = if tool == "grep" { super::search::required_literal(pattern) } else { None };
+            put("literal", literal.map_or(Value::Null, Value::from));
+            put("maxResults", limit("maxResults", 1000).into());
+            put("maxLineLength", limit("maxLineLength", 2000).into());
+            put("maxEntries", WALK_MAX_ENTRIES.into());
+            put("fileBytes", GREP_FILE_BYTES.into());
+            put("batchBytes", GREP_FILE_BYTES.into());
+            put("sniffBytes", SNIFF_BYTES.into());
         }
-    };
-    if let (Some(plan), Value::Object(extra)) = (plan.as_object_mut(), extra) {
-        plan.extend(extra);
     }
-    Ok(plan)
+    Ok(Value::Object(plan))
 }
 
 #[cfg(test)]
@@ -232,5 +240,6 @@ mod tests {
         assert!(refusal("grep", json!({"pattern": "a", "include": "{x"})).contains("unclosed"));
         assert_eq!(plan_of("grep", json!({"pattern": "a"}))["skip"], json!([".git", "node_modules"]));
         assert_eq!(plan_of("glob", json!({"pattern": "node_modules/**"}))["skip"], json!([".git"]));
+        assert_eq!(plan_of("grep", json!({"pattern": "fn \\w+"}))["literal"], "fn ");
     }
 }

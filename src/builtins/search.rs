@@ -17,10 +17,82 @@ pub fn compile(pattern: &str) -> Result<Regex, String> {
         .map_err(|e| format!("The pattern {pattern:?} is not a valid regular expression: {e}"))
 }
 
+/// A text every match of `pattern` contains, when one can be read off the pattern: the longest
+/// run of plain characters outside any group, class or repetition. Lines without it cannot
+/// match, so only the lines around its occurrences (found by a fast substring search) go
+/// through the regular expression. `None` for patterns with flags or a top-level `|`.
+pub fn required_literal(pattern: &str) -> Option<String> {
+    if pattern.contains("(?") {
+        return None;
+    }
+    let chars: Vec<char> = pattern.chars().collect();
+    let (mut best, mut run) = (String::new(), String::new());
+    let mut depth = 0usize;
+    let mut i = 0;
+    let end_run = |run: &mut String, best: &mut String| {
+        if run.chars().count() > best.chars().count() {
+            *best = run.clone();
+        }
+        run.clear();
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' => {
+                match chars.get(i + 1) {
+                    Some(&e) if depth == 0 && e.is_ascii_punctuation() => run.push(e),
+                    _ => end_run(&mut run, &mut best),
+                }
+                i += 1;
+            }
+            '(' => {
+                end_run(&mut run, &mut best);
+                depth += 1;
+            }
+            ')' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => return None,
+            '[' => {
+                end_run(&mut run, &mut best);
+                // Skip the class: a `]` right after `[` or `[^` is part of it.
+                i += 1;
+                if chars.get(i) == Some(&'^') {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&']') {
+                    i += 1;
+                }
+                while i < chars.len() && chars[i] != ']' {
+                    if chars[i] == '\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            '?' | '*' | '{' => {
+                // The character before is optional or repeated: it leaves the run.
+                run.pop();
+                end_run(&mut run, &mut best);
+                if c == '{' {
+                    while i < chars.len() && chars[i] != '}' {
+                        i += 1;
+                    }
+                }
+            }
+            '+' | '.' | '^' | '$' => end_run(&mut run, &mut best),
+            _ if depth == 0 => run.push(c),
+            _ => {}
+        }
+        i += 1;
+    }
+    end_run(&mut run, &mut best);
+    (!best.is_empty()).then_some(best)
+}
+
 /// The matching lines of one file, as `path:line: text`, at most `room` of them; `None` for a
-/// binary file.
+/// binary file. `literal` is the pattern's [`required_literal`].
 pub fn search(
     regex: &Regex,
+    literal: Option<&str>,
     path: &str,
     text: &str,
     room: usize,
@@ -31,14 +103,39 @@ pub fn search(
         return None;
     }
     let mut found = 0;
-    for (i, line) in text.split('\n').enumerate() {
+    let mut hit = |number: usize, line: &str, out: &mut Vec<String>| {
         let line = line.strip_suffix('\r').unwrap_or(line);
-        if regex.is_match(line) {
-            found += 1;
-            if out.len() < room {
-                out.push(format!("{path}:{}: {}", i + 1, cut_line(line, max_line)));
-            } else {
-                break;
+        if !regex.is_match(line) {
+            return true;
+        }
+        found += 1;
+        if out.len() < room {
+            out.push(format!("{path}:{number}: {}", cut_line(line, max_line)));
+            true
+        } else {
+            false
+        }
+    };
+    match literal {
+        Some(literal) => {
+            // Line numbers are counted forward from the last line looked at.
+            let (mut counted_to, mut number, mut next) = (0usize, 1usize, 0usize);
+            while let Some(at) = text[next..].find(literal).map(|at| at + next) {
+                let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+                let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+                number += text.as_bytes()[counted_to..start].iter().filter(|&&b| b == b'\n').count();
+                counted_to = start;
+                if !hit(number, &text[start..end], out) || end >= text.len() {
+                    break;
+                }
+                next = end + 1;
+            }
+        }
+        None => {
+            for (i, line) in text.split('\n').enumerate() {
+                if !hit(i + 1, line, out) {
+                    break;
+                }
             }
         }
     }
@@ -59,12 +156,13 @@ pub fn op(input: &Map<String, Value>) -> OpResult {
         Ok(regex) => regex,
         Err(message) => return Ok(json!({ "answer": failure(message) })),
     };
+    let literal = required_literal(pattern);
     let mut lines = Vec::new();
     let (mut matches, mut binary) = (0usize, 0usize);
     for file in files {
         let path = file.get("path").and_then(Value::as_str).unwrap_or_default();
         let text = file.get("text").and_then(Value::as_str).unwrap_or_default();
-        match search(&regex, path, text, room + 1, max_line, &mut lines) {
+        match search(&regex, literal.as_deref(), path, text, room + 1, max_line, &mut lines) {
             Some(n) => matches += n,
             None => binary += 1,
         }
@@ -121,8 +219,33 @@ mod tests {
         let text = format!("{}!", "a".repeat(100_000));
         let started = Instant::now();
         let mut out = Vec::new();
-        assert_eq!(search(&regex, "f", &text, 10, 100, &mut out), Some(0));
+        assert_eq!(search(&regex, None, "f", &text, 10, 100, &mut out), Some(0));
         assert!(started.elapsed().as_secs() < 5, "took {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn required_literals() {
+        assert_eq!(required_literal("export (async )?function [A-Za-z]+").as_deref(), Some("function "));
+        assert_eq!(required_literal("fn \\w+\\(").as_deref(), Some("fn "));
+        assert_eq!(required_literal("a\\.b\\(c").as_deref(), Some("a.b(c"));
+        assert_eq!(required_literal("colou?r").as_deref(), Some("colo"));
+        assert_eq!(required_literal("ab{2}cd").as_deref(), Some("cd"));
+        assert_eq!(required_literal("[]a]xyz").as_deref(), Some("xyz"));
+        assert_eq!(required_literal("a|b"), None);
+        assert_eq!(required_literal("(?i)abc"), None);
+        assert_eq!(required_literal("\\w+"), None);
+    }
+
+    #[test]
+    fn the_literal_path_finds_what_the_line_path_finds() {
+        let text = "x needle\r\nnone\nneedle needle\n\nlast needle";
+        for pattern in ["needle", "^needle", "needle$", "e{2}dle", "x? ?needle"] {
+            let regex = compile(pattern).unwrap();
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let fa = search(&regex, required_literal(pattern).as_deref(), "f", text, 99, 99, &mut a);
+            let fb = search(&regex, None, "f", text, 99, 99, &mut b);
+            assert_eq!((fa, &a), (fb, &b), "{pattern}");
+        }
     }
 
     #[test]

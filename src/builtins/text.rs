@@ -100,7 +100,19 @@ pub fn read_op(input: &Map<String, Value>) -> OpResult {
     let mut out = String::with_capacity(text.len() + lines.len() * 8);
     for (i, line) in lines.iter().enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
-        out.push_str(&format!("{:>6}\t{}\n", offset + i as u64, cut_line(line, max_line)));
+        // The number right-aligned in six columns, a tab, the line (cut when too long).
+        let number = (offset + i as u64).to_string();
+        for _ in number.len()..6 {
+            out.push(' ');
+        }
+        out.push_str(&number);
+        out.push('\t');
+        if line.len() <= max_line {
+            out.push_str(line);
+        } else {
+            out.push_str(&cut_line(line, max_line));
+        }
+        out.push('\n');
     }
     let last = offset + lines.len() as u64 - 1;
     if !complete {

@@ -348,6 +348,7 @@ def _grep(plan: Dict[str, Any], check: Callable[[], None]) -> ToolResult:
         batch, batch_bytes = [], 0
         return full
 
+    literal = plan["literal"].encode("utf-8") if isinstance(plan.get("literal"), str) else None
     for name in files:
         check()
         path = real if root is None else os.path.join(root, name[len(prefix) :] if prefix else name)
@@ -357,6 +358,9 @@ def _grep(plan: Dict[str, Any], check: Callable[[], None]) -> ToolResult:
         except OSError:
             continue
         searched += 1
+        if literal is not None and literal not in data:
+            # It cannot match: only its start goes to the core, which still tells a binary file.
+            data = data[: plan["sniffBytes"]]
         batch.append({"path": name, "text": data.decode("utf-8", "replace")})
         batch_bytes += len(data)
         if batch_bytes >= plan["batchBytes"] and flush():
