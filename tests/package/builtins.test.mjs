@@ -2,6 +2,7 @@
 // processes, and after every test no process it started is left.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, ftruncateSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
+import { getEventListeners } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, it } from "node:test";
@@ -248,6 +249,9 @@ describe("builtinTools: bash", () => {
     setTimeout(() => controller.abort(), 500);
     const r = await t.bash.execute({ command: "echo $$ > pid; sleep 300" }, { signal: controller.signal });
     assert.ok(r.isError && r.output.includes("cancelled"), r.output);
+    const kept = new AbortController();
+    assert.equal((await t.bash.execute({ command: "true" }, { signal: kept.signal })).isError, false);
+    assert.equal(getEventListeners(kept.signal, "abort").length, 0, "the listener is removed when the call ends");
     assert.deepEqual(await gone(await pidFrom()), []);
     rmSync(join(root, "pid"));
     const already = await t.bash.execute({ command: "echo $$ > pid" }, { signal: AbortSignal.abort() });
