@@ -6,7 +6,6 @@
 // texts) is the core's (`call("builtins.*")`); this file runs the process and touches the disk:
 // ask the core, do the I/O, ask the core.
 
-import * as childProcess from "node:child_process";
 import * as fs from "node:fs";
 import * as fsp from "node:fs/promises";
 import * as path from "node:path";
@@ -15,7 +14,7 @@ import * as timers from "node:timers";
 import { call } from "../core.js";
 import { Tool } from "../tool.js";
 
-const node = { fs, fsp, path, childProcess, timers };
+const node = { fs, fsp, path, timers };
 const CHUNK = 64 * 1024;
 // After the command exits, how long its output may still drain before the rest of its group
 // is stopped (a grandchild holding the pipe open must not hold the call).
@@ -347,7 +346,12 @@ function killGroup(pid, sig) {
   }
 }
 
-function bash(plan, options, signal) {
+// node:child_process loads on the first command, not with the package (it costs start-up time).
+let childProcess;
+
+async function bash(plan, options, signal) {
+  childProcess ??= await import("node:child_process");
+  if (signal?.aborted) return failure("bash", "cancelled");
   const env = {};
   for (const name of options.inherit) if (process.env[name] !== undefined) env[name] = process.env[name];
   Object.assign(env, options.env);
@@ -356,7 +360,7 @@ function bash(plan, options, signal) {
     let headBytes = 0, tailBytes = 0, dropped = 0;
     let timedOut = false, cancelled = false, done = false;
     let killer, drain;
-    const child = node.childProcess.spawn("bash", ["-c", plan.command], {
+    const child = childProcess.spawn("bash", ["-c", plan.command], {
       cwd: plan.real, env, detached: true, stdio: ["ignore", "pipe", "pipe"],
     });
     const collect = (chunk) => {
