@@ -141,8 +141,9 @@ async function read(plan, check) {
         eof = true;
         break;
       }
-      // The file's start decides whether it is binary (the first chunk holds it).
-      if (position === 0) head = chunk.toString("utf8", 0, Math.min(bytesRead, plan.sniffBytes));
+      // The file's start decides whether it is binary (the first chunk holds it); from line 1
+      // the text collected begins with it, so it need not cross twice.
+      if (position === 0 && offset > 1) head = chunk.toString("utf8", 0, Math.min(bytesRead, plan.sniffBytes));
       position += bytesRead;
       let start = 0;
       while (line < offset) {

@@ -220,7 +220,8 @@ def _read(plan: Dict[str, Any], check: Callable[[], None]) -> ToolResult:
             "builtins.read",
             {
                 "path": plan["path"],
-                "head": head.decode("utf-8", "replace"),
+                # From line 1 the text collected begins with the file's start: it need not cross twice.
+                "head": head.decode("utf-8", "replace") if offset > 1 else "",
                 "text": collected.decode("utf-8", "replace"),
                 "offset": offset,
                 "limit": limit,
