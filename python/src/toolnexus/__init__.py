@@ -7,6 +7,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .a2a import from_a2a
 from .builtins import builtin_tools
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
@@ -22,6 +23,7 @@ __all__ = [
     "ToolSource",
     "builtin_tools",
     "define_tool",
+    "from_a2a",
     "sanitize",
     "tool",
 ]
