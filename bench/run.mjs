@@ -23,6 +23,8 @@
 //   characters sent: the corpus's schemas in each rewriting dialect against the schemas as
 //   given, as listed and with a block of shared definitions added to every tool
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
+//   builtinTools: grep over the repository vs readdir + RegExp, read of a 10,000-line file vs
+//             readFile + split (bench/builtins.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 import assert from "node:assert/strict";
@@ -38,6 +40,7 @@ import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
 import * as plain from "./plain.mjs";
+import { builtinRows } from "./builtins.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -497,6 +500,10 @@ rows.push({
   aim: 1.05,
 });
 
+const builtins = await builtinRows(toolnexus, root);
+rows.push(...builtins.rows);
+Object.assign(perBatch, builtins.perBatch);
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -674,6 +681,7 @@ function characters() {
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
 a2aServer.close();
+builtins.cleanup();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

@@ -24,6 +24,7 @@ from .adapters import (
     to_openai,
     to_openai_responses,
 )
+from .builtins import builtin_tools
 from .mcp import from_mcp
 from .native import define_tool, tool
 from .toolkit import OpenAIToolMessage, Toolkit, create_toolkit
@@ -53,6 +54,7 @@ __all__ = [
     "ToolContext",
     "ToolResult",
     "ToolSource",
+    "builtin_tools",
     "define_tool",
     "from_a2a",
     "sanitize",
