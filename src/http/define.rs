@@ -3,9 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::plan::{
-    vars_in, Encoding, Mode, Param, Place, Plan, Rest, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS,
-};
+use super::plan::{vars_in, Encoding, Mode, Param, Place, Plan, Rest, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS};
 use crate::names;
 use crate::ops::OpError;
 
@@ -74,7 +72,9 @@ pub fn check_headers(value: Option<&Value>, field: &str) -> Result<Vec<(String, 
             return Err(OpError::type_error(format!("`{field}.{name}` must be a string")));
         };
         if name.is_empty() || !name.bytes().all(is_token_byte) {
-            return Err(OpError::type_error(format!("`{field}` has a header name that is not an HTTP token: {name:?}")));
+            return Err(OpError::type_error(format!(
+                "`{field}` has a header name that is not an HTTP token: {name:?}"
+            )));
         }
         if text.contains(['\r', '\n', '\0']) {
             return Err(OpError::type_error(format!("`{field}.{name}` must not hold a line break")));
@@ -123,7 +123,8 @@ pub fn default_schema(placeholders: &[String]) -> Value {
 
 /// `httpTool(options)` → `{ name, description, inputSchema, plan }`.
 pub fn define(options: &Value) -> Result<Value, OpError> {
-    let options = options.as_object().ok_or_else(|| OpError::type_error("httpTool options must be an object"))?;
+    let options =
+        options.as_object().ok_or_else(|| OpError::type_error("httpTool options must be an object"))?;
     let raw_name = match options.get("name") {
         Some(Value::String(s)) if !s.is_empty() => s,
         _ => return Err(OpError::type_error("`name` must be a non-empty string")),
@@ -131,27 +132,35 @@ pub fn define(options: &Value) -> Result<Value, OpError> {
     let description = optional_str(options, "description")?.unwrap_or("");
     let method = optional_str(options, "method")?.unwrap_or("GET").to_ascii_uppercase();
     if !METHODS.contains(&method.as_str()) {
-        return Err(OpError::type_error(format!("`method` must be one of {}, not {method:?}", METHODS.join(", "))));
+        return Err(OpError::type_error(format!(
+            "`method` must be one of {}, not {method:?}",
+            METHODS.join(", ")
+        )));
     }
     let url = optional_str(options, "url")?.ok_or_else(|| OpError::type_error("`url` must be a string"))?;
     check_url(url).map_err(|why| OpError::type_error(format!("`url` {why}")))?;
     let headers = check_headers(options.get("headers"), "headers")?;
     let body = match optional_str(options, "body")? {
         None => Encoding::Json,
-        Some(word) => Encoding::parse(word)
-            .ok_or_else(|| OpError::type_error(format!("`body` must be \"json\", \"form\" or \"raw\", not {word:?}")))?,
+        Some(word) => Encoding::parse(word).ok_or_else(|| {
+            OpError::type_error(format!("`body` must be \"json\", \"form\" or \"raw\", not {word:?}"))
+        })?,
     };
     let mode = match optional_str(options, "resultMode")? {
         None => Mode::Text,
         Some(word) => Mode::parse(word).ok_or_else(|| {
-            OpError::type_error(format!("`resultMode` must be \"text\", \"json\" or \"status+text\", not {word:?}"))
+            OpError::type_error(format!(
+                "`resultMode` must be \"text\", \"json\" or \"status+text\", not {word:?}"
+            ))
         })?,
     };
     let query: Vec<String> = match options.get("query") {
         None | Some(Value::Null) => vec![],
         Some(Value::Array(items)) => items
             .iter()
-            .map(|v| v.as_str().map(String::from).ok_or_else(|| OpError::type_error("`query` must list strings")))
+            .map(|v| {
+                v.as_str().map(String::from).ok_or_else(|| OpError::type_error("`query` must list strings"))
+            })
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(OpError::type_error("`query` must be an array of argument names")),
     };
@@ -163,12 +172,11 @@ pub fn define(options: &Value) -> Result<Value, OpError> {
     let slots = placeholders(url);
     let mut params: Vec<Param> =
         slots.iter().map(|p| Param { arg: p.clone(), at: Place::Path, name: p.clone() }).collect();
-    params.extend(
-        query
-            .iter()
-            .filter(|q| !slots.contains(q))
-            .map(|q| Param { arg: q.clone(), at: Place::Query, name: q.clone() }),
-    );
+    params.extend(query.iter().filter(|q| !slots.contains(q)).map(|q| Param {
+        arg: q.clone(),
+        at: Place::Query,
+        name: q.clone(),
+    }));
     let no_body = query_method(&method);
     let (rest, body_arg) = match body {
         _ if no_body => (Rest::Query, None),
@@ -210,8 +218,9 @@ mod tests {
 
     #[test]
     fn the_default_schema_lists_placeholders() {
-        let d = define(&json!({ "name": "get user", "url": "https://api.test/users/{id}/posts/{post}?x={id}" }))
-            .unwrap_or_default();
+        let d =
+            define(&json!({ "name": "get user", "url": "https://api.test/users/{id}/posts/{post}?x={id}" }))
+                .unwrap_or_default();
         assert_eq!(d["name"], "get_user");
         assert_eq!(d["description"], "");
         assert_eq!(
@@ -237,14 +246,16 @@ mod tests {
         assert_eq!(d["plan"]["params"], json!([{ "arg": "dry", "in": "query", "name": "dry" }]));
         assert_eq!(d["plan"]["vars"], json!(["TOKEN", "ORG"]));
         assert_eq!(d["plan"]["timeout"], 1501);
-        let raw = define(&json!({ "name": "n", "method": "PUT", "url": "http://h/x", "body": "raw" })).unwrap_or_default();
+        let raw = define(&json!({ "name": "n", "method": "PUT", "url": "http://h/x", "body": "raw" }))
+            .unwrap_or_default();
         assert_eq!(raw["plan"]["bodyArg"], "body");
         assert_eq!(raw["plan"]["rest"], "query");
     }
 
     #[test]
     fn refuses_what_cannot_be_sent() {
-        assert!(err(json!({ "name": "n", "url": "file:///etc/passwd" })).contains("`url` must be an http: or https: URL"));
+        assert!(err(json!({ "name": "n", "url": "file:///etc/passwd" }))
+            .contains("`url` must be an http: or https: URL"));
         assert!(err(json!({ "name": "n", "url": "javascript:alert(1)" })).contains("`url`"));
         assert!(err(json!({ "name": "n", "url": "https:///x" })).contains("no host"));
         assert!(err(json!({ "name": "n", "url": "ftp://h/x" })).contains("http:"));
@@ -254,9 +265,12 @@ mod tests {
         assert!(err(json!({ "name": "n", "url": "http://h", "resultMode": "html" })).contains("`resultMode`"));
         assert!(err(json!({ "name": "n", "url": "http://h", "maxBytes": 0 })).contains("`maxBytes`"));
         assert!(err(json!({ "name": "n", "url": "http://h", "timeout": -1 })).contains("`timeout`"));
-        assert!(err(json!({ "name": "n", "url": "http://h", "inputSchema": { "type": "array" } })).contains("inputSchema.type"));
-        assert!(err(json!({ "name": "n", "url": "http://h", "headers": { "a": "1", "A": "2" } })).contains("twice"));
-        assert!(err(json!({ "name": "n", "url": "http://h", "headers": { "a": "1\r\nX: y" } })).contains("line break"));
+        assert!(err(json!({ "name": "n", "url": "http://h", "inputSchema": { "type": "array" } }))
+            .contains("inputSchema.type"));
+        assert!(err(json!({ "name": "n", "url": "http://h", "headers": { "a": "1", "A": "2" } }))
+            .contains("twice"));
+        assert!(err(json!({ "name": "n", "url": "http://h", "headers": { "a": "1\r\nX: y" } }))
+            .contains("line break"));
         assert!(err(json!({ "name": "n", "url": "http://h", "headers": { "a b": "1" } })).contains("token"));
         assert!(err(json!({ "name": "n", "url": "HTTPS://h/x" })).is_empty());
     }

@@ -54,17 +54,24 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 left_out: input.get("leftOut").and_then(Value::as_u64).unwrap_or(0),
                 unfinished: input.get("unfinished").and_then(Value::as_bool).unwrap_or(false),
             };
-            let mode = input.get("resultMode").and_then(Value::as_str).and_then(Mode::parse).unwrap_or(Mode::Text);
+            let mode =
+                input.get("resultMode").and_then(Value::as_str).and_then(Mode::parse).unwrap_or(Mode::Text);
             Ok(response::result(&reply, mode))
         }
         // { kind: "timeout", ms } | { kind: "cancelled" } | { kind: "network", message } → ToolResult
         "failure" => {
             let message = input.get("message").and_then(Value::as_str).unwrap_or("");
             let f = match input.get("kind").and_then(Value::as_str) {
-                Some("timeout") => Failure::Timeout { ms: input.get("ms").and_then(Value::as_f64).map_or(0, |m| m.ceil() as u64) },
+                Some("timeout") => Failure::Timeout {
+                    ms: input.get("ms").and_then(Value::as_f64).map_or(0, |m| m.ceil() as u64),
+                },
                 Some("cancelled") => Failure::Cancelled,
                 Some("network") => Failure::Network { message },
-                _ => return Err(OpError::type_error("`kind` must be \"timeout\", \"cancelled\" or \"network\"")),
+                _ => {
+                    return Err(OpError::type_error(
+                        "`kind` must be \"timeout\", \"cancelled\" or \"network\"",
+                    ))
+                }
             };
             Ok(response::failure(&f))
         }
@@ -76,7 +83,9 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 .and_then(Value::as_array)
                 .map(|list| {
                     list.iter()
-                        .filter_map(|p| Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_str()?.to_string())))
+                        .filter_map(|p| {
+                            Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_str()?.to_string()))
+                        })
                         .collect()
                 })
                 .unwrap_or_default();

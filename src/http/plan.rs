@@ -137,11 +137,8 @@ pub struct Plan {
 
 impl Plan {
     pub fn to_value(&self) -> Value {
-        let params: Vec<Value> = self
-            .params
-            .iter()
-            .map(|p| json!({ "arg": p.arg, "in": p.at.word(), "name": p.name }))
-            .collect();
+        let params: Vec<Value> =
+            self.params.iter().map(|p| json!({ "arg": p.arg, "in": p.at.word(), "name": p.name })).collect();
         let headers: Vec<Value> = self.headers.iter().map(|(k, v)| json!([k, v])).collect();
         json!({
             "method": self.method,

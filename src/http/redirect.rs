@@ -50,7 +50,8 @@ pub fn next(
         return json!({ "result": failure(&Failure::Redirect { message }) });
     }
     let to_get = status == 303 && method != "HEAD" || matches!(status, 301 | 302) && method == "POST";
-    let (method, keep_body) = if to_get { ("GET", false) } else { (method, !matches!(method, "GET" | "HEAD")) };
+    let (method, keep_body) =
+        if to_get { ("GET", false) } else { (method, !matches!(method, "GET" | "HEAD")) };
     let same = origin(from).is_some() && origin(from) == origin(to);
     let headers: Vec<Value> = headers
         .iter()

@@ -88,7 +88,9 @@ pub fn build(plan: &Plan, args: &Value, env: &Map<String, Value>) -> Result<Requ
     let mut headers = Vec::with_capacity(plan.headers.len() + header_args.len() + 1);
     for (name, template) in &plan.headers {
         let value = expand(template, env).map_err(|var| {
-            format!("the environment variable {var} is not set (the header {name} needs it); nothing was sent")
+            format!(
+                "the environment variable {var} is not set (the header {name} needs it); nothing was sent"
+            )
         })?;
         if value.contains(['\r', '\n', '\0']) {
             return Err(format!("the value of the header {name} holds a line break; nothing was sent"));
@@ -116,7 +118,11 @@ pub fn has_header(headers: &[(String, String)], name: &str) -> bool {
 }
 
 /// The URL with its placeholders filled (fragment dropped: it is never sent).
-fn fill_url<'a>(plan: &'a Plan, args: &Map<String, Value>, used: &mut Vec<&'a str>) -> Result<String, String> {
+fn fill_url<'a>(
+    plan: &'a Plan,
+    args: &Map<String, Value>,
+    used: &mut Vec<&'a str>,
+) -> Result<String, String> {
     let template = plan.url.split('#').next().unwrap_or("");
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
@@ -140,7 +146,9 @@ fn fill_url<'a>(plan: &'a Plan, args: &Map<String, Value>, used: &mut Vec<&'a st
         match args.get(arg).filter(|v| !v.is_null()) {
             Some(value) => out.push_str(&percent_encode(&scalar_text(value))),
             None => {
-                return Err(format!("missing argument \"{arg}\" for the URL placeholder {{{slot}}}; nothing was sent"))
+                return Err(format!(
+                    "missing argument \"{arg}\" for the URL placeholder {{{slot}}}; nothing was sent"
+                ))
             }
         }
         used.push(arg);
@@ -187,32 +195,45 @@ mod tests {
     #[test]
     fn fills_placeholders_and_sends_the_rest_as_query() {
         let p = plan(json!({ "name": "n", "url": "https://api.test/users/{id}/files/{path}?v=1#top" }));
-        let r = build(&p, &json!({ "id": "a/b c", "path": "../x", "tag": ["x", "y"], "f": { "a": [1] }, "n": null }), &Map::new());
+        let r = build(
+            &p,
+            &json!({ "id": "a/b c", "path": "../x", "tag": ["x", "y"], "f": { "a": [1] }, "n": null }),
+            &Map::new(),
+        );
         let r = r.unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(r.url, "https://api.test/users/a%2Fb%20c/files/..%2Fx?v=1&tag=x&tag=y&f=%7B%22a%22%3A%5B1%5D%7D");
+        assert_eq!(
+            r.url,
+            "https://api.test/users/a%2Fb%20c/files/..%2Fx?v=1&tag=x&tag=y&f=%7B%22a%22%3A%5B1%5D%7D"
+        );
         assert_eq!(r.body, None);
         assert!(r.headers.is_empty());
         let missing = build(&p, &json!({ "id": 7 }), &Map::new());
-        assert_eq!(missing, Err("missing argument \"path\" for the URL placeholder {path}; nothing was sent".into()));
+        assert_eq!(
+            missing,
+            Err("missing argument \"path\" for the URL placeholder {path}; nothing was sent".into())
+        );
         assert!(build(&p, &json!([1]), &Map::new()).is_err());
     }
 
     #[test]
     fn bodies_in_each_encoding() {
         let p = plan(json!({ "name": "n", "method": "POST", "url": "http://h/{id}", "query": ["dry"] }));
-        let r = build(&p, &json!({ "id": 1, "dry": true, "title": "t", "tags": ["a"] }), &Map::new()).unwrap_or_else(|e| panic!("{e}"));
+        let r = build(&p, &json!({ "id": 1, "dry": true, "title": "t", "tags": ["a"] }), &Map::new())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.url, "http://h/1?dry=true");
         assert_eq!(r.body.as_deref(), Some(r#"{"title":"t","tags":["a"]}"#));
         assert_eq!(r.headers, [("Content-Type".to_string(), "application/json".to_string())]);
 
         let f = plan(json!({ "name": "n", "method": "POST", "url": "http://h", "body": "form",
             "headers": { "content-type": "application/x-www-form-urlencoded; charset=utf-8" } }));
-        let r = build(&f, &json!({ "a": "x y", "b": [1, 2], "o": { "k": "v" } }), &Map::new()).unwrap_or_else(|e| panic!("{e}"));
+        let r = build(&f, &json!({ "a": "x y", "b": [1, 2], "o": { "k": "v" } }), &Map::new())
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.body.as_deref(), Some("a=x%20y&b=1&b=2&o=%7B%22k%22%3A%22v%22%7D"));
         assert_eq!(r.headers.len(), 1, "a configured content-type is kept, whatever its case");
 
         let raw = plan(json!({ "name": "n", "method": "PUT", "url": "http://h", "body": "raw" }));
-        let r = build(&raw, &json!({ "body": "<xml/>", "v": 2 }), &Map::new()).unwrap_or_else(|e| panic!("{e}"));
+        let r =
+            build(&raw, &json!({ "body": "<xml/>", "v": 2 }), &Map::new()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((r.url.as_str(), r.body.as_deref()), ("http://h?v=2", Some("<xml/>")));
         assert_eq!(r.headers[0].1, "text/plain;charset=UTF-8");
         let empty = build(&p, &json!({ "id": 1 }), &Map::new()).unwrap_or_else(|e| panic!("{e}"));
@@ -221,12 +242,15 @@ mod tests {
 
     #[test]
     fn header_variables_come_from_env_and_never_show() {
-        let p = plan(json!({ "name": "n", "url": "http://h", "headers": { "Authorization": "Bearer ${TOKEN}" } }));
+        let p = plan(
+            json!({ "name": "n", "url": "http://h", "headers": { "Authorization": "Bearer ${TOKEN}" } }),
+        );
         let r = build(&p, &json!({}), &env(json!({ "TOKEN": "s3cret" }))).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.headers, [("Authorization".to_string(), "Bearer s3cret".to_string())]);
         let unset = build(&p, &json!({}), &Map::new()).err().unwrap_or_default();
         assert!(unset.contains("TOKEN is not set") && unset.contains("Authorization"), "{unset}");
-        let broken = build(&p, &json!({}), &env(json!({ "TOKEN": "a\r\nX-Evil: 1" }))).err().unwrap_or_default();
+        let broken =
+            build(&p, &json!({}), &env(json!({ "TOKEN": "a\r\nX-Evil: 1" }))).err().unwrap_or_default();
         assert!(broken.contains("line break") && !broken.contains("Evil"), "{broken}");
     }
 }

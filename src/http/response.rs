@@ -150,7 +150,10 @@ mod tests {
 
     #[test]
     fn success_in_each_mode() {
-        assert_eq!(result(&reply(200, "hi"), Mode::Text), json!({ "output": "hi", "isError": false, "metadata": { "status": 200 } }));
+        assert_eq!(
+            result(&reply(200, "hi"), Mode::Text),
+            json!({ "output": "hi", "isError": false, "metadata": { "status": 200 } })
+        );
         assert_eq!(result(&reply(201, "hi"), Mode::StatusText)["output"], "HTTP 201 Created\n\nhi");
         assert_eq!(result(&reply(200, "{ \"a\": [1, 2] }"), Mode::Json)["output"], "{\"a\":[1,2]}");
         let bad = result(&reply(200, "<html>"), Mode::Json);
@@ -161,7 +164,16 @@ mod tests {
     #[test]
     fn errors_show_the_status_and_the_start_of_the_body() {
         let long = "x".repeat(5000);
-        let r = result(&Reply { status: 500, status_text: "Internal Server Error", body: &long, left_out: 0, unfinished: false }, Mode::Text);
+        let r = result(
+            &Reply {
+                status: 500,
+                status_text: "Internal Server Error",
+                body: &long,
+                left_out: 0,
+                unfinished: false,
+            },
+            Mode::Text,
+        );
         assert_eq!(r["isError"], true);
         assert_eq!(r["metadata"]["status"], 500);
         let out = r["output"].as_str().unwrap_or("");
@@ -173,10 +185,16 @@ mod tests {
 
     #[test]
     fn a_cut_body_says_how_much_was_left_out() {
-        let r = result(&Reply { status: 200, status_text: "OK", body: "abc", left_out: 4096, unfinished: false }, Mode::Text);
+        let r = result(
+            &Reply { status: 200, status_text: "OK", body: "abc", left_out: 4096, unfinished: false },
+            Mode::Text,
+        );
         assert_eq!(r["output"], "abc\n[response cut at 3 bytes: 4096 more bytes left out]");
         assert_eq!(r["metadata"]["bytesLeftOut"], 4096);
-        let r = result(&Reply { status: 200, status_text: "OK", body: "{\"a\":", left_out: 9, unfinished: true }, Mode::Json);
+        let r = result(
+            &Reply { status: 200, status_text: "OK", body: "{\"a\":", left_out: 9, unfinished: true },
+            Mode::Json,
+        );
         assert_eq!(r["isError"], true);
         assert!(r["output"].as_str().unwrap_or("").contains("more than 9 bytes left out"));
     }
@@ -185,6 +203,9 @@ mod tests {
     fn failures() {
         assert_eq!(failure(&Failure::Timeout { ms: 250 })["output"], "timed out after 250 ms");
         assert_eq!(failure(&Failure::Cancelled), json!({ "output": "cancelled", "isError": true }));
-        assert_eq!(failure(&Failure::Network { message: "ECONNREFUSED" })["output"], "request failed: ECONNREFUSED");
+        assert_eq!(
+            failure(&Failure::Network { message: "ECONNREFUSED" })["output"],
+            "request failed: ECONNREFUSED"
+        );
     }
 }

@@ -1,10 +1,25 @@
-//! The rules of the `openapi` source (see the module's operations in [`op`]).
+//! The rules of the `openapi` source: a whole OpenAPI 3.0 / 3.1 document as tools.
+//!
+//! - [`document`]: the version check, the server, which operations, their names.
+//! - [`operation`]: one operation's description, input schema and request plan (the plan the
+//!   `http` rules execute: [`crate::http::plan`]).
+//! - [`schema`]: OpenAPI schemas as self-contained JSON Schema (`$ref`s inlined, recursion
+//!   cut, 3.0 keywords converted).
 
 use serde_json::Value;
 
 use crate::ops::{OpError, OpResult};
 
+pub mod document;
+pub mod operation;
+pub mod schema;
+
 /// The `openapi.*` operations of [`crate::ops::call`].
-pub fn op(name: &str, _input: Value) -> OpResult {
-    Err(OpError::unknown(&format!("openapi.{name}")))
+pub fn op(name: &str, input: Value) -> OpResult {
+    match name {
+        // { spec, baseUrl?, headers?, prefix?, include?, exclude?, timeout?, maxBytes? }
+        //   → [{ name, description, inputSchema, plan }]
+        "tools" => document::tools(&input),
+        _ => Err(OpError::unknown(&format!("openapi.{name}"))),
+    }
 }
