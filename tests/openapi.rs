@@ -198,7 +198,7 @@ fn refusals_name_what_they_found() {
     assert!(err(json!({ "spec": { "swagger": "2.0", "paths": {} } })).contains("Swagger 2.0"));
     assert!(err(json!({ "spec": { "openapi": "4.0.0" } })).contains("OpenAPI 4.0.0"));
     assert!(err(json!({ "spec": {} })).contains("no `openapi`"));
-    assert!(err(json!({ "spec": "{nope" })).contains("not JSON"));
+    assert!(err(json!({ "spec": "{nope" })).contains("not the JSON text"));
     assert!(err(json!({ "spec": 3 })).contains("`spec`"));
     let relative =
         json!({ "openapi": "3.0.3", "servers": [{ "url": "/v1" }], "paths": { "/a": { "get": {} } } });

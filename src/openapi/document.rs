@@ -28,8 +28,9 @@ pub fn tools(input: &Value) -> Result<Value, OpError> {
     let parsed;
     let doc = match options.get("spec") {
         Some(Value::String(text)) => {
-            parsed = serde_json::from_str::<Value>(text)
-                .map_err(|e| OpError::value_error(format!("`spec` is not JSON text: {e}")))?;
+            parsed = super::sparse::read(text).map_err(|e| {
+                OpError::value_error(format!("`spec` is not the JSON text of an object: {e}"))
+            })?;
             &parsed
         }
         Some(v @ Value::Object(_)) => v,

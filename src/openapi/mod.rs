@@ -5,6 +5,7 @@
 //!   `http` rules execute: [`crate::http::plan`]).
 //! - [`schema`]: OpenAPI schemas as self-contained JSON Schema (`$ref`s inlined, recursion
 //!   cut, 3.0 keywords converted).
+//! - [`sparse`]: a document's text read for only the parts tools are made of.
 
 use serde_json::Value;
 
@@ -13,6 +14,7 @@ use crate::ops::{OpError, OpResult};
 pub mod document;
 pub mod operation;
 pub mod schema;
+pub mod sparse;
 
 /// The `openapi.*` operations of [`crate::ops::call`].
 pub fn op(name: &str, input: Value) -> OpResult {
