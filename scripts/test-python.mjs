@@ -54,6 +54,11 @@ export function testPython(env) {
   const host = process.env.PYTHON ?? "python3";
   const python = freshVenv(host, join(work, "venv"), env);
   run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python", "pytest", "hypothesis", "mypy"], { env });
+  // httpx2 (the client the current provider SDKs use) needs CPython 3.11+: the http tests use it
+  // when it is there and skip otherwise.
+  if (output(python, ["-c", "import sys; print(sys.version_info >= (3, 11))"], { env }).trim() === "True") {
+    run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "httpx2"], { env });
+  }
   console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
   run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {
     env: { ...env, TOOLNEXUS_REQUIRE_MYPY: "1" }, cwd: join(root, "python"),

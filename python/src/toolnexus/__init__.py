@@ -1,12 +1,14 @@
 """toolnexus: one shape for every LLM tool.
 
 ``Tool`` is the one type (a dataclass: name, description, input_schema, source, execute);
-``define_tool`` turns a plain function into one; ``sanitize`` makes any text a valid tool name.
+``define_tool`` turns a plain function into one; ``http_tool`` and ``from_openapi`` turn HTTP
+endpoints and OpenAPI documents into them; ``sanitize`` makes any text a valid tool name.
 The checks and decisions are made by the toolnexus Rust core (``toolnexus._core``), the same
 core the npm package is built from.
 """
 
 from ._core import sanitize
+from .http import from_openapi, http_tool
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -20,6 +22,8 @@ __all__ = [
     "ToolResult",
     "ToolSource",
     "define_tool",
+    "from_openapi",
+    "http_tool",
     "sanitize",
     "tool",
 ]
