@@ -8,12 +8,26 @@ const core = require("./toolnexus.cjs");
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include src/sources/http.js
 
 const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+// `${VAR}` in a source's headers: Deno's environment, else Node's and Bun's `process.env`.
+const readEnv = (name) => {
+  const deno = globalThis.Deno;
+  if (deno && deno.env && typeof deno.env.get === "function") {
+    try {
+      return deno.env.get(name);
+    } catch {
+      return undefined; // no --allow-env: unset
+    }
+  }
+  return typeof process === "object" && process.env ? process.env[name] : undefined;
+};
+Object.assign(api, httpApi(core, api, { env: readEnv }));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -28,3 +42,5 @@ exports.toMCP = api.toMCP;
 exports.Toolkit = api.Toolkit;
 exports.createToolkit = api.createToolkit;
 exports.fromMCP = api.fromMCP;
+exports.httpTool = api.httpTool;
+exports.fromOpenAPI = api.fromOpenAPI;

@@ -20,11 +20,21 @@ const instance = core.initSync({ module: decode(wasm) });
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include src/sources/http.js
 
 const api = createApi(instance);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+// `${VAR}` in a source's headers: only Deno has an environment a web module may read.
+const readEnv = (name) => {
+  try {
+    return globalThis.Deno?.env?.get(name);
+  } catch {
+    return undefined;
+  }
+};
+Object.assign(api, httpApi(core, api, { env: readEnv }));
 
-export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP, httpTool, fromOpenAPI } = api;

@@ -20,6 +20,8 @@ pub mod plan;
 pub mod redirect;
 pub mod request;
 pub mod response;
+#[cfg(target_arch = "wasm32")]
+mod typings;
 
 use plan::{Mode, Plan};
 use response::{Failure, Reply};
