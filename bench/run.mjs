@@ -18,6 +18,8 @@
 //   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms):
 //   the same list every call, and every schema new each call
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
+//   fromOpenAPI over GitHub's description vs JSON.parse of its text; an httpTool call to a
+//             local server vs the same fetch by hand (bench/http.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 import assert from "node:assert/strict";
@@ -31,6 +33,7 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
+import { httpRows } from "./http.mjs";
 import * as plain from "./plain.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -433,6 +436,10 @@ rows.push(
   },
 );
 
+// Sources: fromOpenAPI over GitHub's description, an httpTool call to a local server.
+const http = await httpRows({ root, perBatch, syncBatch, sequentialBatch });
+rows.push(...http.rows);
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -584,6 +591,7 @@ function sizes() {
 
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
+await http.close();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

@@ -26,7 +26,9 @@ pub fn tools(input: &Value) -> Result<Value, OpError> {
     let options =
         input.as_object().ok_or_else(|| OpError::type_error("fromOpenAPI options must be an object"))?;
     let parsed;
-    let doc = match options.get("spec") {
+    // The document: `spec` (an object or its JSON text), or `text` (its text, passed beside
+    // the options: see `ops::call_with_text`).
+    let doc = match options.get("spec").or_else(|| options.get("text")) {
         Some(Value::String(text)) => {
             parsed = super::sparse::read(text).map_err(|e| {
                 OpError::value_error(format!("`spec` is not the JSON text of an object: {e}"))
