@@ -125,6 +125,12 @@ export function httpApi(core, api, host = {}) {
   // At most `max` bytes of the body, cut at a UTF-8 character boundary; how many bytes were
   // left out, and whether reading stopped before the end.
   async function readBody(res, max) {
+    // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
+    // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
+    const declared = res.headers.get("content-length");
+    if (declared !== null && !res.headers.has("content-encoding") && /^\d+$/.test(declared) && Number(declared) <= max) {
+      return { text: await res.text(), leftOut: 0, unfinished: false };
+    }
     const reader = res.body?.getReader();
     if (!reader) return { text: "", leftOut: 0, unfinished: false };
     const room = max + 4;
