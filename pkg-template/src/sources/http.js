@@ -40,6 +40,8 @@ function checkFetch(fetch) {
 }
 
 function makeTool(name, description, inputSchema, plan, fetchOption) {
+  // The plan crosses into the core with every call: written as JSON once, here.
+  plan.json = JSON.stringify(plan);
   return new Tool({
     name,
     description,
@@ -47,6 +49,20 @@ function makeTool(name, description, inputSchema, plan, fetchOption) {
     source: "http",
     execute: (args, ctx) => perform(plan, args, ctx, fetchOption),
   });
+}
+
+/** The core's `http.request` over the tool's plan (its JSON written once) and this call's args. */
+function request(plan, args, env) {
+  const input = `{"plan":${plan.json},"args":${JSON.stringify(args) ?? "null"},"env":${JSON.stringify(env)}}`;
+  let reply;
+  try {
+    reply = glue.coreCall("http.request", input);
+  } catch (error) {
+    throw recover(error);
+  }
+  const answer = JSON.parse(reply);
+  if (answer.error) throw new TypeError(answer.error.message);
+  return answer.ok;
 }
 
 async function perform(plan, args, ctx, fetchOption) {
@@ -58,7 +74,7 @@ async function perform(plan, args, ctx, fetchOption) {
       const value = readEnv(name);
       if (typeof value === "string") env[name] = value;
     }
-    const answer = ask("http.request", { plan, args: args ?? {}, env });
+    const answer = request(plan, args ?? {}, env);
     if (answer.result) return answer.result;
     const fetch = fetchOption ?? globalThis.fetch;
     if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
