@@ -5,7 +5,8 @@
 //!   `http` rules execute: [`crate::http::plan`]).
 //! - [`schema`]: OpenAPI schemas as self-contained JSON Schema (`$ref`s inlined, recursion
 //!   cut, 3.0 keywords converted).
-//! - [`sparse`]: a document's text read for only the parts tools are made of.
+//! - [`sparse`]: a document's text read for only the parts tools are made of ([`scan`]: an
+//!   object's entries found without building its values).
 
 use serde_json::Value;
 
@@ -13,6 +14,7 @@ use crate::ops::{OpError, OpResult};
 
 pub mod document;
 pub mod operation;
+pub mod scan;
 pub mod schema;
 pub mod sparse;
 

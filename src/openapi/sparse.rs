@@ -7,42 +7,11 @@
 //! `$ref` reaches them (and what they refer to, in turn). The result is an ordinary document
 //! value the other modules read as if it were whole.
 
-use std::fmt;
+use std::collections::{HashMap, HashSet};
 
-use serde::de::{Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-/// An object's entries as raw JSON, in order.
-struct Entries<'a>(Vec<(String, &'a RawValue)>);
-
-impl<'de: 'a, 'a> serde::Deserialize<'de> for Entries<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for V<'a> {
-            type Value = Entries<'a>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Entries<'a>, M::Error> {
-                let mut out = Vec::with_capacity(map.size_hint().unwrap_or(8));
-                while let Some((k, v)) = map.next_entry::<String, &'de RawValue>()? {
-                    out.push((k, v));
-                }
-                Ok(Entries(out))
-            }
-        }
-        d.deserialize_map(V(std::marker::PhantomData))
-    }
-}
-
-fn entries(raw: &RawValue) -> Option<Vec<(String, &RawValue)>> {
-    serde_json::from_str::<Entries>(raw.get()).ok().map(|e| e.0)
-}
-
-fn value(raw: &RawValue) -> Value {
-    serde_json::from_str(raw.get()).unwrap_or(Value::Null)
-}
+use super::scan::{at_end, object, skip};
 
 const TOP: [&str; 3] = ["openapi", "swagger", "servers"];
 const ITEM: [&str; 3] = ["parameters", "servers", "$ref"];
@@ -50,74 +19,87 @@ const OPERATION: [&str; 7] =
     ["operationId", "summary", "description", "tags", "parameters", "requestBody", "servers"];
 const METHODS: [&str; 8] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
+/// The value at byte `at` of `text`, parsed (what a tool is made of is checked in full); the
+/// index just past it.
+fn parse_at(text: &str, at: usize, out: &mut Map<String, Value>, key: String) -> Option<usize> {
+    let end = skip(text, at)?;
+    let value = serde_json::from_str(&text[at..end]).ok()?;
+    out.insert(key, value);
+    Some(end)
+}
+
 /// The parts of the document in `text` that tools are made of (see the module's description).
 pub fn read(text: &str) -> Result<Value, String> {
-    let top = serde_json::from_str::<Entries>(text).map_err(|e| e.to_string())?.0;
     let mut doc = Map::new();
-    let mut components: Vec<(String, Vec<(String, &RawValue)>)> = vec![];
-    for (key, raw) in &top {
-        match key.as_str() {
-            k if TOP.contains(&k) => {
-                doc.insert(key.clone(), value(raw));
-            }
-            "paths" => {
-                doc.insert(key.clone(), Value::Object(paths(raw)));
-            }
-            "components" => {
-                for (section, raw) in entries(raw).unwrap_or_default() {
-                    components.push((section, entries(raw).unwrap_or_default()));
-                }
-            }
-            _ => {}
+    // "section/name" → the raw text of that component.
+    let mut components: HashMap<String, &str> = HashMap::new();
+    let walked = object(text, 0, &mut |key, at| match key.as_str() {
+        k if TOP.contains(&k) => parse_at(text, at, &mut doc, key),
+        "paths" => {
+            let mut paths = Map::new();
+            let end = object(text, at, &mut |path, at| {
+                let mut item = Map::new();
+                let end = object(text, at, &mut |key, at| {
+                    if ITEM.contains(&key.as_str()) {
+                        parse_at(text, at, &mut item, key)
+                    } else if METHODS.contains(&key.as_str()) {
+                        let mut op = Map::new();
+                        let end = object(text, at, &mut |key, at| {
+                            if OPERATION.contains(&key.as_str()) {
+                                parse_at(text, at, &mut op, key)
+                            } else {
+                                skip(text, at)
+                            }
+                        })?;
+                        item.insert(key, Value::Object(op));
+                        Some(end)
+                    } else {
+                        skip(text, at)
+                    }
+                })?;
+                paths.insert(path, Value::Object(item));
+                Some(end)
+            })?;
+            doc.insert(key, Value::Object(paths));
+            Some(end)
         }
+        "components" => object(text, at, &mut |section, at| {
+            object(text, at, &mut |name, at| {
+                let end = skip(text, at)?;
+                components.insert(format!("{section}/{name}"), &text[at..end]);
+                Some(end)
+            })
+        }),
+        _ => skip(text, at),
+    });
+    if !walked.is_some_and(|end| at_end(text, end)) {
+        // Not an object, or broken: serde_json says where.
+        return Err(serde_json::from_str::<Map<String, Value>>(text)
+            .err()
+            .map_or_else(|| "broken JSON".into(), |e| e.to_string()));
+    }
+    let mut queue: Vec<String> = vec![];
+    for value in doc.values() {
+        collect_refs(value, &mut queue);
     }
     let mut loaded: Map<String, Value> = Map::new();
-    let mut queue: Vec<String> = vec![];
-    collect_refs(&Value::Object(doc.clone()), &mut queue);
-    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut seen: HashSet<String> = HashSet::new();
     while let Some(reference) = queue.pop() {
         let Some((section, name)) = component_of(&reference) else { continue };
-        if !seen.insert(format!("{section}/{name}")) {
+        let id = format!("{section}/{name}");
+        if !seen.insert(id.clone()) {
             continue;
         }
-        let raw = components
-            .iter()
-            .find(|(s, _)| *s == section)
-            .and_then(|(_, list)| list.iter().find(|(n, _)| *n == name))
-            .map(|(_, raw)| *raw);
-        if let Some(raw) = raw {
-            let v = value(raw);
-            collect_refs(&v, &mut queue);
-            let slot = loaded.entry(section).or_insert_with(|| Value::Object(Map::new()));
-            if let Value::Object(m) = slot {
-                m.insert(name, v);
-            }
+        let Some(v) = components.get(&id).and_then(|raw| serde_json::from_str::<Value>(raw).ok()) else {
+            continue;
+        };
+        collect_refs(&v, &mut queue);
+        if let Value::Object(m) = loaded.entry(section).or_insert_with(|| Value::Object(Map::new())) {
+            m.insert(name, v);
         }
     }
     doc.insert("components".into(), Value::Object(loaded));
     Ok(Value::Object(doc))
-}
-
-fn paths(raw: &RawValue) -> Map<String, Value> {
-    let mut out = Map::new();
-    for (path, raw_item) in entries(raw).unwrap_or_default() {
-        let mut item = Map::new();
-        for (key, raw) in entries(raw_item).unwrap_or_default() {
-            if ITEM.contains(&key.as_str()) {
-                item.insert(key, value(raw));
-            } else if METHODS.contains(&key.as_str()) {
-                let op: Map<String, Value> = entries(raw)
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter(|(k, _)| OPERATION.contains(&k.as_str()))
-                    .map(|(k, raw)| (k, value(raw)))
-                    .collect();
-                item.insert(key, Value::Object(op));
-            }
-        }
-        out.insert(path, Value::Object(item));
-    }
-    out
 }
 
 /// Every `$ref` string in `value`.
