@@ -191,7 +191,7 @@ def test_timeout_and_cancellation(srv: Server) -> None:
 
     started = time.monotonic()
     assert run(cancel_later()).output == "cancelled"
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 1.4, "before the server answers (1.5 s)"
 
     class Flag:
         def __init__(self) -> None:
@@ -212,9 +212,13 @@ def test_timeout_and_cancellation(srv: Server) -> None:
     assert run(cancel_by_flag()).output == "cancelled"
 
     before = len(srv.requests)
-    event = asyncio.Event()
-    event.set()
-    assert call(slow, {}, ToolContext(signal=event)).output == "cancelled"
+
+    async def already_set() -> ToolResult:
+        event = asyncio.Event()  # made inside the loop: CPython 3.9 binds it to one
+        event.set()
+        return await slow.execute({}, ToolContext(signal=event))
+
+    assert run(already_set()).output == "cancelled"
     assert len(srv.requests) == before, "an already-set signal sends nothing"
 
     async def cancel_task() -> None:

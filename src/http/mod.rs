@@ -60,9 +60,19 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 input.get("resultMode").and_then(Value::as_str).and_then(Mode::parse).unwrap_or(Mode::Text);
             Ok(response::result(&reply, mode))
         }
-        // { kind: "timeout", ms } | { kind: "cancelled" } | { kind: "network", message } → ToolResult
+        // { kind: "timeout", ms } | { kind: "cancelled" } | { kind: "network", message, secrets? }
+        //   → ToolResult. `secrets`: the values the call's `${VAR}`s had; a client library's
+        //   message that quotes a header never shows one.
         "failure" => {
-            let message = input.get("message").and_then(Value::as_str).unwrap_or("");
+            let mut message = input.get("message").and_then(Value::as_str).unwrap_or("").to_string();
+            for secret in
+                input.get("secrets").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str)
+            {
+                if !secret.is_empty() {
+                    message = message.replace(secret, "[hidden]");
+                }
+            }
+            let message = message.as_str();
             let f = match input.get("kind").and_then(Value::as_str) {
                 Some("timeout") => Failure::Timeout {
                     ms: input.get("ms").and_then(Value::as_f64).map_or(0, |m| m.ceil() as u64),
@@ -96,5 +106,22 @@ pub fn op(name: &str, input: Value) -> OpResult {
             Ok(redirect::next(text("method"), status, text("from"), text("to"), hop, &headers))
         }
         _ => Err(OpError::unknown(&format!("http.{name}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_never_shows_a_secret() {
+        let r = op(
+            "failure",
+            json!({ "kind": "network", "message": "Illegal header value b'Bearer s3cret\\x01'", "secrets": ["s3cret", ""] }),
+        );
+        assert_eq!(
+            r.ok().and_then(|v| v["output"].as_str().map(String::from)).as_deref(),
+            Some("request failed: Illegal header value b'Bearer [hidden]\\x01'")
+        );
     }
 }

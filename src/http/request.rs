@@ -92,8 +92,10 @@ pub fn build(plan: &Plan, args: &Value, env: &Map<String, Value>) -> Result<Requ
                 "the environment variable {var} is not set (the header {name} needs it); nothing was sent"
             )
         })?;
-        if value.contains(['\r', '\n', '\0']) {
-            return Err(format!("the value of the header {name} holds a line break; nothing was sent"));
+        if value.chars().any(|c| c.is_control() && c != '\t') {
+            return Err(format!(
+                "the value of the header {name} holds a line break or a control character; nothing was sent"
+            ));
         }
         headers.push((name.clone(), value));
     }

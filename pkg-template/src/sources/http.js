@@ -68,8 +68,8 @@ function request(plan, args, env) {
 async function perform(plan, args, ctx, fetchOption) {
   const signal = ctx?.signal;
   if (signal?.aborted) return failure("cancelled");
+  const env = {};
   try {
-    const env = {};
     for (const name of plan.vars) {
       const value = readEnv(name);
       if (typeof value === "string") env[name] = value;
@@ -78,13 +78,13 @@ async function perform(plan, args, ctx, fetchOption) {
     if (answer.result) return answer.result;
     const fetch = fetchOption ?? globalThis.fetch;
     if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
-    return await send(plan, answer.request, ctx, signal, fetch);
+    return await send(plan, answer.request, ctx, signal, fetch, env);
   } catch (e) {
-    return failure("network", { message: messageOf(e) });
+    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
   }
 }
 
-async function send(plan, request, ctx, signal, fetch) {
+async function send(plan, request, ctx, signal, fetch, env) {
   const ms = ctx?.timeout ?? plan.timeout;
   const controller = new AbortController();
   let why;
@@ -102,7 +102,8 @@ async function send(plan, request, ctx, signal, fetch) {
   } catch (e) {
     if (why === "cancelled") return failure("cancelled");
     if (why === "timeout") return failure("timeout", { ms });
-    return failure("network", { message: messageOf(e) });
+    // The core hides the values of the call's `${VAR}`s, should the message quote a header.
+    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

@@ -163,7 +163,8 @@ async def _call(plan: Dict[str, Any], args: Any, ctx: Optional[ToolContext], cli
         try:
             return send.result()
         except Exception as e:  # noqa: BLE001 - every failure is a result the model can act on
-            return _failure("network", message=str(e) or type(e).__name__)
+            # The core hides the values of the call's `${VAR}`s, should the message quote a header.
+            return _failure("network", message=str(e) or type(e).__name__, secrets=list(env.values()))
     if watch is not None and watch in done:
         return _failure("cancelled")
     return _failure("timeout", ms=float(seconds) * 1000.0)
