@@ -26,3 +26,4 @@ export { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } from "./ada
 export { Toolkit, createToolkit } from "./toolkit.js";
 export { fromMCP } from "./mcp.js";
 export { httpTool, fromOpenAPI } from "./sources/http.js";
+export { fromA2A } from "./sources/a2a.js";

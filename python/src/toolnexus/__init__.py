@@ -8,6 +8,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .a2a import from_a2a
 from .http import from_openapi, http_tool
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
@@ -22,6 +23,7 @@ __all__ = [
     "ToolResult",
     "ToolSource",
     "define_tool",
+    "from_a2a",
     "from_openapi",
     "http_tool",
     "sanitize",
