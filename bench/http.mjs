@@ -2,7 +2,8 @@
 //   fromOpenAPI   GitHub's description (@octokit/openapi, 13 MB of JSON text) into tools,
 //                 against JSON.parse of the same text: the floor for reading it at all
 //   httpTool      one call to a server on 127.0.0.1 (placeholder, query argument, JSON reply),
-//                 against the same request made with fetch by hand and read with res.text()
+//                 against the same request made with fetch by hand (with a time limit, as
+//                 every call needs) and read with res.text()
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -37,11 +38,20 @@ export async function httpRows({ root, perBatch, syncBatch, sequentialBatch }) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const args = { id: "w 42", verbose: "yes" };
+  // The same request written by hand, with the time limit any real call has (as the A2A row's
+  // hand-written side does): the URL built, fetch with an abort signal, the body read.
   const byHand = {
     async execute(a) {
-      const res = await fetch(`${base}/items/${encodeURIComponent(a.id)}?verbose=${encodeURIComponent(a.verbose)}`, { method: "GET" });
-      const output = await res.text();
-      return { output, isError: !res.ok, metadata: { status: res.status } };
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const url = `${base}/items/${encodeURIComponent(a.id)}?verbose=${encodeURIComponent(a.verbose)}`;
+        const res = await fetch(url, { method: "GET", signal: controller.signal });
+        const output = await res.text();
+        return { output, isError: !res.ok, metadata: { status: res.status } };
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
   const tools = new Map();

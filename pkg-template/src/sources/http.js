@@ -116,7 +116,11 @@ async function exchange(plan, request, signal, fetch) {
     // Redirects by hand when there are headers to keep from another origin; `fetch` follows
     // them itself otherwise (a browser hands back no Location in "manual" mode).
     const manual = headers.some(([k]) => k.toLowerCase() !== "content-type");
-    const res = await fetch(url, { method, headers, body: body ?? undefined, signal, redirect: manual ? "manual" : "follow" });
+    const init = { method, signal };
+    if (headers.length > 0) init.headers = headers;
+    if (body != null) init.body = body;
+    if (manual) init.redirect = "manual";
+    const res = await fetch(url, init);
     if (res.type === "opaqueredirect") {
       return failure("network", {
         message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
