@@ -23,11 +23,7 @@ pub fn object(text: &str, i: usize, f: &mut dyn FnMut(String, usize) -> Option<u
         }
         let key_end = string(b, i)?;
         let raw_key = &text[i + 1..key_end - 1];
-        let key = if raw_key.contains('\\') {
-            serde_json::from_str::<String>(&text[i..key_end]).ok()?
-        } else {
-            raw_key.to_string()
-        };
+        let key = if raw_key.contains('\\') { decode_key(&text[i..key_end])? } else { raw_key.to_string() };
         i = ws(b, key_end);
         if b.get(i) != Some(&b':') {
             return None;
@@ -73,11 +69,7 @@ pub fn entries(text: &str) -> Option<Vec<(String, &str)>> {
         }
         let key_end = string(b, i)?;
         let raw_key = &text[i + 1..key_end - 1];
-        let key = if raw_key.contains('\\') {
-            serde_json::from_str::<String>(&text[i..key_end]).ok()?
-        } else {
-            raw_key.to_string()
-        };
+        let key = if raw_key.contains('\\') { decode_key(&text[i..key_end])? } else { raw_key.to_string() };
         i = ws(b, key_end);
         if b.get(i) != Some(&b':') {
             return None;
@@ -91,6 +83,15 @@ pub fn entries(text: &str) -> Option<Vec<(String, &str)>> {
             Some(b'}') => return (ws(b, i + 1) == b.len()).then_some(out),
             _ => return None,
         }
+    }
+}
+
+/// A key with escapes, decoded by the one `serde_json` reader the crate already holds (a reader
+/// for `String` alone would add its own copy to the `.wasm`).
+fn decode_key(quoted: &str) -> Option<String> {
+    match serde_json::from_str::<serde_json::Value>(quoted).ok()? {
+        serde_json::Value::String(s) => Some(s),
+        _ => None,
     }
 }
 

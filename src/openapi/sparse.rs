@@ -74,9 +74,10 @@ pub fn read(text: &str) -> Result<Value, String> {
     });
     if !walked.is_some_and(|end| at_end(text, end)) {
         // Not an object, or broken: serde_json says where.
-        return Err(serde_json::from_str::<Map<String, Value>>(text)
-            .err()
-            .map_or_else(|| "broken JSON".into(), |e| e.to_string()));
+        return Err(match serde_json::from_str::<Value>(text) {
+            Err(e) => e.to_string(),
+            Ok(_) => "the text is not a JSON object".to_string(),
+        });
     }
     let mut queue: Vec<String> = vec![];
     for value in doc.values() {
