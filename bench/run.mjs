@@ -25,6 +25,8 @@
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   builtinTools: grep over the repository vs readdir + RegExp, read of a 10,000-line file vs
 //             readFile + split (bench/builtins.mjs)
+//   fromOpenAPI over GitHub's description vs JSON.parse of its text; an httpTool call to a
+//             local server vs the same fetch by hand (bench/http.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 import assert from "node:assert/strict";
@@ -39,6 +41,7 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
+import { httpRows } from "./http.mjs";
 import * as plain from "./plain.mjs";
 import { builtinRows } from "./builtins.mjs";
 
@@ -503,6 +506,9 @@ rows.push({
 const builtins = await builtinRows(toolnexus, root);
 rows.push(...builtins.rows);
 Object.assign(perBatch, builtins.perBatch);
+// Sources: fromOpenAPI over GitHub's description, an httpTool call to a local server.
+const http = await httpRows({ root, perBatch, syncBatch, sequentialBatch });
+rows.push(...http.rows);
 
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -682,6 +688,7 @@ const results = {};
 for (const row of rows) results[row.id] = await measure(row);
 a2aServer.close();
 builtins.cleanup();
+await http.close();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();
