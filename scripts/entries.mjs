@@ -3,7 +3,7 @@
 //
 //   pkg/node/index.cjs     src/entries/node.js        CommonJS, Node.js 18+
 //   pkg/node/index.mjs     written here               createRequire("./index.cjs"), the names listed
-//   pkg/node/module.mjs    written here               `export { … } from "./index.cjs"` (bundlers)
+//   pkg/node/module.mjs    src/entries/node.js        the same as an ES module (bundlers)
 //   pkg/web/index.js       src/entries/web.js         ES module, ES2022
 //   pkg/edge/index.js      src/entries/edge.js        the same, the core as a `.wasm` import
 //   pkg/edge/light.js      src/entries/edge-light.js  the same, as `.wasm?module`
@@ -138,27 +138,31 @@ export async function bundleEntries(pkg, banner) {
     'import { createRequire } from "node:module";\n\n' +
     'const api = createRequire(import.meta.url)("./index.cjs");\n\n' +
     `export const { ${all.join(", ")} } = api;\n`);
-  writeModuleEntry(join(pkg, "node"), all, banner);
+  checkLexer(join(pkg, "node"), all);
+  // node/module.mjs, the entry of the `module` condition, which bundlers (esbuild, webpack,
+  // rollup) use and Node does not: the same modules as an ES module, so that a bundle in ES
+  // module form sees every `node:*` import statically (a `require("node:fs")` inside a
+  // CommonJS module cannot be kept in an ES module bundle).
+  const module = await esbuild.build({
+    ...common, format: "esm", platform: "node", target: "node18", plugins: [ownFiles()],
+    entryPoints: [join(src, "entries", "node.js")], outfile: join(pkg, "node", "module.mjs"),
+    banner: { js: `${banner}\n// Node.js code for bundlers (the \`module\` condition).` },
+  });
+  writeFileSync(join(pkg, "node", "module.mjs"), module.outputFiles[0].text);
   checkNames(join(pkg, "node", "index.cjs"), all);
   return all;
 }
 
 /**
- * node/module.mjs, the entry of the `module` condition, which bundlers (esbuild, webpack,
- * rollup) use and Node does not: the same names, re-exported from index.cjs by a static
- * `export … from`, which bundlers follow (they cannot follow index.mjs's createRequire). Node's
- * loader would find the names in index.cjs with cjs-module-lexer if it ever loaded module.mjs,
- * so check each name with it.
+ * Node's loader would find the names in index.cjs with cjs-module-lexer if it ever imported it
+ * statically: check each name with it.
  */
-function writeModuleEntry(dir, names, banner) {
+function checkLexer(dir, names) {
   const { initSync, parse } = createRequire(join(root, "package.json"))("cjs-module-lexer");
   initSync();
   const found = new Set(parse(readFileSync(join(dir, "index.cjs"), "utf8")).exports);
   const missed = names.filter((name) => !found.has(name));
   if (missed.length) throw new Error(`build: cjs-module-lexer does not see ${missed.join(", ")} in node/index.cjs`);
-  writeFileSync(join(dir, "module.mjs"), `${banner}\n` +
-    "// Node.js code for bundlers (the `module` condition): index.cjs, imported statically.\n" +
-    `export { ${names.join(", ")} } from "./index.cjs";\n`);
 }
 
 /** Loads the built CommonJS entry once: each export is there, and each function keeps its name. */
