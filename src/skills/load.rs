@@ -45,7 +45,7 @@ fn show(path: &Value) -> String {
     path.as_str().map_or_else(|| path.to_string(), String::from)
 }
 
-/// `files`: `[{ root, path, folder, text?, size? }]` (`path` the `SKILL.md`, `folder` its
+/// `files`: `[{ root, path, folder, text?, size?, error? }]` (`path` the `SKILL.md`, `folder` its
 /// folder; no `text` when the host did not read it because `size` is over the limit). The
 /// first root given wins a name; within a root, the first path in order.
 pub fn from_files(files: &[Value], max_bytes: u64) -> Value {
@@ -59,6 +59,10 @@ pub fn from_files(files: &[Value], max_bytes: u64) -> Value {
     for file in order {
         let path = file.get("path").cloned().unwrap_or(Value::Null);
         let folder = file.get("folder").and_then(Value::as_str).unwrap_or("");
+        if let Some(error) = file.get("error").and_then(Value::as_str) {
+            out.skipped.push(json!({ "path": path, "reason": format!("could not be read: {error}") }));
+            continue;
+        }
         let Some(text) = file.get("text").and_then(Value::as_str) else {
             let size = file.get("size").and_then(Value::as_u64).unwrap_or(0);
             let reason = format!("SKILL.md is {size} bytes; the limit is {max_bytes} bytes");

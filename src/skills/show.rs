@@ -101,7 +101,7 @@ pub fn read(input: &Value) -> Value {
         _ => {}
     }
     let text = input["text"].as_str().unwrap_or("");
-    let size = input["size"].as_u64().unwrap_or(0).max(text.len() as u64);
+    let size = input["size"].as_u64().unwrap_or(text.len() as u64);
     if let Some(head) = input["head"].as_array() {
         let bytes: Vec<u8> = head.iter().take(SNIFF_BYTES).map(|b| b.as_u64().unwrap_or(0) as u8).collect();
         if is_binary(&bytes) {
@@ -114,7 +114,7 @@ pub fn read(input: &Value) -> Value {
         cut -= 1;
     }
     let mut output = text[..cut].trim_end_matches('\u{fffd}').to_string();
-    if size > cut as u64 {
+    if size > cut as u64 || cut < text.len() {
         output.push_str(&format!("\n\n[the first {cut} of {size} bytes shown; the rest left out]"));
     }
     json!({ "output": output, "isError": false })

@@ -8,6 +8,7 @@ core the npm package is built from.
 
 from ._core import sanitize
 from .native import define_tool, tool
+from .skills import SkillInfo, Skills, SkillWarning, SkippedSkill, load_skills, skills_from
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
 __version__ = "0.1.0"
@@ -15,11 +16,17 @@ __version__ = "0.1.0"
 __all__ = [
     "ExecuteFn",
     "JSONSchema",
+    "SkillInfo",
+    "SkillWarning",
+    "Skills",
+    "SkippedSkill",
     "Tool",
     "ToolContext",
     "ToolResult",
     "ToolSource",
     "define_tool",
+    "load_skills",
     "sanitize",
+    "skills_from",
     "tool",
 ]
