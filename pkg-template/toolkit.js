@@ -112,6 +112,8 @@ export function toolkitApi(core, api) {
   }
 
   class Toolkit {
+    /** The skills whose tool this toolkit holds (`createToolkit({ skills })`); none otherwise. */
+    skills = undefined;
     #entries = new Map();
     #available = undefined; // "a, b, c", made when first needed after a change
 
@@ -507,12 +509,28 @@ export function toolkitApi(core, api) {
     return out;
   }
 
-  /** Resolves to a Toolkit holding `extraTools` (the seed's entry point). */
+  /**
+   * Resolves to a Toolkit holding `extraTools` (the seed's entry point), and the `skill` tool of
+   * `skills` (a `Skills` from `loadSkills` / `skillsFrom`, or folders to load) with its catalog
+   * as `tk.skills`.
+   */
   async function createToolkit(options) {
     if (options !== undefined && (options === null || typeof options !== "object")) {
       throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
     }
-    return new Toolkit(options?.extraTools);
+    const tk = new Toolkit(options?.extraTools);
+    let skills = options?.skills;
+    if (skills === undefined || skills === null) {
+      skills = api.skillsFrom([]);
+    } else if (!(skills instanceof api.Skills)) {
+      if (typeof skills !== "string" && !Array.isArray(skills)) {
+        throw new TypeError(`createToolkit: \`skills\` must be the result of loadSkills or skillsFrom, or folders to load, got ${show(skills)}`);
+      }
+      skills = await api.loadSkills(skills);
+    }
+    if (skills.tool !== undefined) tk.register(skills.tool);
+    tk.skills = skills;
+    return tk;
   }
 
   return { Toolkit, createToolkit };

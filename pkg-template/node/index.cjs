@@ -8,12 +8,16 @@ const core = require("./toolnexus.cjs");
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include skills.js
+//# include skills-node.js
 
 const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+Object.assign(api, skillsApi(core, api));
+Object.assign(api, skillsNodeApi(core, api, require("node:fs/promises"), require("node:path")));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -28,3 +32,5 @@ exports.toMCP = api.toMCP;
 exports.Toolkit = api.Toolkit;
 exports.createToolkit = api.createToolkit;
 exports.fromMCP = api.fromMCP;
+exports.loadSkills = api.loadSkills;
+exports.skillsFrom = api.skillsFrom;

@@ -116,6 +116,8 @@ export type MCPCallToolResult = {
  * ```
  */
 export class Toolkit implements Iterable<Tool> {
+  /** The skills given to {@link createToolkit} (empty when none); `undefined` for `new Toolkit`. */
+  skills: Skills | undefined;
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
@@ -170,9 +172,11 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
+  /** Skills whose `skill` tool to register: a {@link Skills}, or folders to load. */
+  skills?: Skills | string | readonly string[] | null;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools`. */
+/** Resolves to a {@link Toolkit} holding `extraTools` and the `skill` tool of `skills`. */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
 
 /** A tool as an MCP server lists it. */

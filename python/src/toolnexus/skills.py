@@ -16,6 +16,7 @@ reads files.
 """
 
 import asyncio
+import errno
 import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -82,6 +83,11 @@ class Skills:
         return self._prompt
 
 
+def _code(e: OSError) -> str:
+    """An OS error as its code (``ENOENT``), as the npm package names it."""
+    return errno.errorcode.get(e.errno or 0, str(e))
+
+
 def _entry(folder: str, name: str, is_dir: bool, is_file: bool, is_link: bool) -> Dict[str, Any]:
     entry: Dict[str, Any] = {"name": name, "kind": "dir" if is_dir else "file" if is_file else "other"}
     if is_link:
@@ -101,7 +107,7 @@ def _list(path: str) -> Tuple[List[Dict[str, Any]], Optional[str]]:
                 except OSError:
                     entries.append({"name": e.name, "kind": "other"})
     except OSError as e:
-        return [], e.strerror or str(e)
+        return [], _code(e)
     return entries, None
 
 
@@ -155,7 +161,7 @@ def _read_skill_file(root: int, folder: str, max_bytes: int) -> Dict[str, Any]:
             else:
                 item["text"] = f.read(max_bytes + 1).decode("utf-8", errors="replace")
     except OSError as e:
-        item["error"] = e.strerror or str(e)
+        item["error"] = _code(e)
     return item
 
 
