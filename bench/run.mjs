@@ -20,6 +20,8 @@
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
+//   loadSkills over 1,000 skill folders against readdir + readFile + the yaml package
+//   (bench/skills.mjs)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +34,7 @@ import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
 import * as plain from "./plain.mjs";
+import { skillsRow } from "./skills.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -433,6 +436,10 @@ rows.push(
   },
 );
 
+const skills = await skillsRow();
+rows.push(skills.row);
+perBatch[skills.row.id] = skills.perBatch;
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -584,6 +591,7 @@ function sizes() {
 
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
+skills.cleanup();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

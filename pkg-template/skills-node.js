@@ -90,9 +90,10 @@ export function skillsNodeApi(core, api, fsp, path) {
   async function readSkill(root, folder, max) {
     const file = path.join(folder, "SKILL.md");
     try {
-      const { size, bytes } = await readStart(file, max);
+      // stat, then readFile: measured faster here than reading through a file handle.
+      const { size } = await fsp.stat(file);
       if (size > max) return { root, path: file, folder, size };
-      return { root, path: file, folder, text: decoder.decode(bytes) };
+      return { root, path: file, folder, text: await fsp.readFile(file, "utf8") };
     } catch (error) {
       return { root, path: file, folder, error: error?.code ?? describeError(error) };
     }
@@ -100,6 +101,11 @@ export function skillsNodeApi(core, api, fsp, path) {
 
   const host = (options) => ({
     files: async (skill) => (await walk([skill.folder], "files", options)).files,
+    text: async (skill) => {
+      const { size, bytes } = await readStart(skill.path, options.maxSkillBytes);
+      if (size > options.maxSkillBytes) throw new Error(`SKILL.md is now ${size} bytes, over the limit`);
+      return decoder.decode(bytes);
+    },
     resource: async (skill, file, limit) => {
       const full = path.join(skill.folder, ...file.split("/"));
       let real;

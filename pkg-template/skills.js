@@ -48,7 +48,8 @@ export function skillsApi(core, api) {
 
   /**
    * A `Skills` over the core's answer `loaded`. `host` reads for the tool: `files(skill)` → every
-   * resource path, `resource(skill, file, limit)` → the core's `skills.read` input.
+   * resource path, `text(skill)` → its SKILL.md now (or `undefined` with `body(skill)` for data),
+   * `resource(skill, file, limit)` → the core's `skills.read` input.
    */
   function skillsOf(loaded, options, host, warnings = []) {
     const records = new Map(loaded.skills.map((s) => [s.name, s]));
@@ -61,7 +62,9 @@ export function skillsApi(core, api) {
       let found;
       try {
         if (asked.file === undefined) {
-          const shown = ask("show", { skill, files: await host.files(skill) });
+          const [files, text] = await Promise.all([host.files(skill), host.text(skill)]);
+          const shown = ask("show", { skill: host.body === undefined ? skill : { ...skill, body: host.body(skill) }, text, files });
+          if (shown.error !== undefined) return { output: shown.error, isError: true };
           return { output: shown.output, isError: false, metadata: shown.metadata };
         }
         found = await host.resource(skill, asked.file, limit);
@@ -88,12 +91,14 @@ export function skillsApi(core, api) {
     const loaded = ask("from", { defs });
     const texts = new Map();
     for (const def of defs) {
-      if (def !== null && typeof def === "object" && !texts.has(def.name)) texts.set(def.name, def.files ?? {});
+      if (def !== null && typeof def === "object" && !texts.has(def.name)) texts.set(def.name, def);
     }
     const host = {
       files: async (skill) => skill.files,
+      text: async () => undefined,
+      body: (skill) => texts.get(skill.name).body ?? "",
       resource: async (skill, file) => {
-        const files = texts.get(skill.name);
+        const files = texts.get(skill.name).files ?? {};
         const text = Object.prototype.hasOwnProperty.call(files, file) ? files[file] : undefined;
         return text === undefined ? { status: "missing" } : { status: "ok", text };
       },

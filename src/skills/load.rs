@@ -1,6 +1,8 @@
 //! Skills from `SKILL.md` texts ([`from_files`]) or from plain data ([`from_defs`]): the list,
 //! what was skipped and why, and what loaded with a warning.
 
+use std::collections::HashMap;
+
 use serde_json::{json, Map, Value};
 
 use super::frontmatter;
@@ -13,6 +15,8 @@ pub const MAX_SKILL_BYTES: u64 = 1 << 20;
 
 /// What a load gives: `{ skills, skipped: [{ path, reason }], warnings: [{ path, message }] }`.
 struct Outcome {
+    /// Each loaded name and the index of its skill.
+    names: HashMap<String, usize>,
     skills: Vec<Value>,
     skipped: Vec<Value>,
     warnings: Vec<Value>,
@@ -20,18 +24,19 @@ struct Outcome {
 
 impl Outcome {
     fn new() -> Self {
-        Outcome { skills: Vec::new(), skipped: Vec::new(), warnings: Vec::new() }
+        Outcome { names: HashMap::new(), skills: Vec::new(), skipped: Vec::new(), warnings: Vec::new() }
     }
 
     /// Adds a checked skill unless one of its name is in already.
     fn add(&mut self, path: &Value, skill: Value, warnings: Vec<String>) {
-        let name = skill["name"].as_str().unwrap_or("");
-        if let Some(first) = self.skills.iter().find(|s| s["name"] == name) {
-            let reason =
-                format!("another skill named {name:?} was loaded first, from {}", show(&first["path"]));
+        let name = skill["name"].as_str().unwrap_or("").to_string();
+        if let Some(&first) = self.names.get(&name) {
+            let from = show(&self.skills[first]["path"]);
+            let reason = format!("another skill named {name:?} was loaded first, from {from}");
             self.skipped.push(json!({ "path": path, "reason": reason }));
             return;
         }
+        self.names.insert(name, self.skills.len());
         self.warnings.extend(warnings.into_iter().map(|m| json!({ "path": path, "message": m })));
         self.skills.push(skill);
     }
@@ -83,7 +88,6 @@ pub fn from_files(files: &[Value], max_bytes: u64) -> Value {
                 let mut skill = record(fields);
                 skill["folder"] = json!(folder);
                 skill["path"] = path.clone();
-                skill["body"] = json!(doc.body);
                 out.add(&path, skill, warnings);
             }
             Err(reason) => out.skipped.push(json!({ "path": path, "reason": reason })),
@@ -131,7 +135,7 @@ pub fn from_defs(defs: &Value) -> Result<Value, OpError> {
         if let Some(t) = def.get("allowed_tools").or_else(|| def.get("allowedTools")) {
             fields.insert("allowed-tools".into(), t.clone());
         }
-        let body = text_field(def, i, "body")?.unwrap_or("");
+        text_field(def, i, "body")?;
         let mut files: Vec<String> = Vec::new();
         match def.get("files") {
             None | Some(Value::Null) => {}
@@ -164,7 +168,6 @@ pub fn from_defs(defs: &Value) -> Result<Value, OpError> {
                 let mut skill = record(checked);
                 skill["folder"] = Value::Null;
                 skill["path"] = Value::Null;
-                skill["body"] = json!(body);
                 skill["files"] = json!(files);
                 out.add(&path, skill, warnings);
             }
@@ -189,7 +192,6 @@ mod tests {
         let out = from_files(files.as_array().map_or(&[][..], Vec::as_slice), MAX_SKILL_BYTES);
         assert_eq!(out["skills"].as_array().map(Vec::len), Some(1));
         assert_eq!(out["skills"][0]["description"], "Use when: x");
-        assert_eq!(out["skills"][0]["body"], "A");
         assert_eq!(out["skills"][0]["folder"], "/a/z");
         let skipped: Vec<&str> =
             out["skipped"].as_array().into_iter().flatten().filter_map(|s| s["path"].as_str()).collect();

@@ -13,7 +13,7 @@
 //! | `skills.from` | `{ defs }` → the same, from data ([`load::from_defs`]) |
 //! | `skills.call` | `{ args, names }` → `{ name, file? }` or `{ error }` ([`show::call`]) |
 //! | `skills.inside` | `{ folder, path }` → whether the real `path` is inside the real `folder` |
-//! | `skills.show` | `{ skill, files }` → `{ output, metadata }` ([`show::show`]) |
+//! | `skills.show` | `{ skill, text?, files }` → `{ output, metadata }` or `{ error }` ([`show::show`]) |
 //! | `skills.read` | `{ name, file, status, … }` → `{ output, isError }` ([`show::read`]) |
 
 use serde_json::{json, Value};
@@ -133,7 +133,10 @@ pub fn op(name: &str, input: Value) -> OpResult {
             let path = input.get("path").and_then(Value::as_str).unwrap_or("");
             Ok(json!(!folder.is_empty() && paths::inside(folder, path)))
         }
-        "show" => Ok(show::show(input.get("skill").unwrap_or(&Value::Null), array(&input, "files")?)),
+        "show" => {
+            let text = input.get("text").and_then(Value::as_str);
+            Ok(show::show(input.get("skill").unwrap_or(&Value::Null), text, array(&input, "files")?))
+        }
         "read" => Ok(show::read(&input)),
         _ => Err(OpError::unknown(&format!("skills.{name}"))),
     }

@@ -37,10 +37,24 @@ pub fn call(args: &Value, names: &[&str]) -> Value {
     }
 }
 
-/// A skill's answer: `skill` is `{ name, folder, body }` (`folder` null for a skill given as
-/// data), `files` every resource path. → `{ output, metadata: { skill, folder, files, more } }`.
-pub fn show(skill: &Value, files: &[Value]) -> Value {
+/// A skill's answer: `skill` is `{ name, folder, body? }` (`folder` null for a skill given as
+/// data), `text` its `SKILL.md` as read now (the body is what follows the frontmatter; a
+/// skill's instructions are read when the model asks for them), `files` every resource path.
+/// → `{ output, metadata: { skill, folder, files, more } }`, or `{ error }` when the
+/// `SKILL.md` no longer reads.
+pub fn show(skill: &Value, text: Option<&str>, files: &[Value]) -> Value {
     let name = skill["name"].as_str().unwrap_or("");
+    let read;
+    let body = match text {
+        Some(text) => match super::frontmatter::parse(text) {
+            Ok(doc) => {
+                read = doc.body;
+                read.as_str()
+            }
+            Err(reason) => return error(format!("The SKILL.md of skill {name:?} no longer reads: {reason}")),
+        },
+        None => skill["body"].as_str().unwrap_or(""),
+    };
     let mut paths: Vec<&str> = files.iter().filter_map(Value::as_str).collect();
     paths.sort_by(|a, b| path_order(a, b));
     let more = paths.len().saturating_sub(LISTED_FILES);
@@ -49,7 +63,7 @@ pub fn show(skill: &Value, files: &[Value]) -> Value {
         Some(folder) => format!("Skill {name:?} (folder: {folder})\n\n"),
         None => format!("Skill {name:?}\n\n"),
     };
-    out.push_str(skill["body"].as_str().unwrap_or("").trim_end());
+    out.push_str(body.trim_end());
     if paths.is_empty() {
         out.push_str("\n\nThis skill has no resource files.");
     } else {
@@ -144,12 +158,16 @@ mod tests {
     #[test]
     fn shows_the_first_fifty_files() {
         let files: Vec<Value> = (0..60).rev().map(|i| json!(format!("f{i:02}.md"))).collect();
-        let out = show(&json!({ "name": "pdf", "folder": "/s/pdf", "body": "Do it.\n" }), &files);
+        let out = show(
+            &json!({ "name": "pdf", "folder": "/s/pdf" }),
+            Some("---\nname: pdf\n---\nDo it.\n"),
+            &files,
+        );
         let text = out["output"].as_str().unwrap_or("");
         assert!(text.starts_with("Skill \"pdf\" (folder: /s/pdf)\n\nDo it.\n\nResource files"));
         assert!(text.contains("\n- f00.md\n- f01.md") && text.ends_with("- f49.md\n… and 10 more"));
         assert_eq!(out["metadata"]["more"], 10);
-        let none = show(&json!({ "name": "n", "folder": null, "body": "B" }), &[]);
+        let none = show(&json!({ "name": "n", "folder": null, "body": "B" }), None, &[]);
         assert_eq!(none["output"], "Skill \"n\"\n\nB\n\nThis skill has no resource files.");
     }
 

@@ -188,8 +188,23 @@ def _resource(folder: str, file: str, limit: int) -> Dict[str, Any]:
         return {"status": "error", "message": e.strerror or str(e)}
 
 
-def _build(loaded: Mapping[str, Any], options: Mapping[str, Any], texts: Optional[Dict[str, Dict[str, str]]], extra_warnings: Sequence[Mapping[str, Any]] = ()) -> Skills:
+def _read_text(path: str, max_bytes: int) -> str:
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > max_bytes:
+            raise OSError(f"SKILL.md is now {size} bytes, over the limit")
+        return f.read(max_bytes).decode("utf-8", errors="replace")
+
+
+def _build(
+    loaded: Mapping[str, Any],
+    options: Mapping[str, Any],
+    texts: Optional[Dict[str, Dict[str, str]]],
+    extra_warnings: Sequence[Mapping[str, Any]] = (),
+    bodies: Optional[Dict[str, str]] = None,
+) -> Skills:
     records: Dict[str, Dict[str, Any]] = {s["name"]: s for s in loaded["skills"]}
+    bodies = bodies or {}
     names = list(records)
     limit = int(options["maxFileBytes"])
 
@@ -203,9 +218,13 @@ def _build(loaded: Mapping[str, Any], options: Mapping[str, Any], texts: Optiona
             if file is None:
                 if texts is not None:
                     files: List[str] = list(skill.get("files") or [])
+                    shown = _ops.call("skills.show", {"skill": {**skill, "body": bodies.get(skill["name"], "")}, "files": files})
                 else:
                     _, files, _ = await _walk([skill["folder"]], "files", options)
-                shown = _ops.call("skills.show", {"skill": skill, "files": files})
+                    text = await asyncio.to_thread(_read_text, skill["path"], int(options["maxSkillBytes"]))
+                    shown = _ops.call("skills.show", {"skill": skill, "text": text, "files": files})
+                if "error" in shown:
+                    return ToolResult(output=shown["error"], is_error=True)
                 return ToolResult(output=shown["output"], is_error=False, metadata=shown["metadata"])
             if texts is not None:
                 text = texts.get(skill["name"], {}).get(file)
@@ -291,8 +310,10 @@ def skills_from(defs: Sequence[Mapping[str, Any]]) -> Skills:
         raise TypeError("skills_from takes a list of skill definitions")
     loaded = _ops.call("skills.from", {"defs": [dict(d) if isinstance(d, Mapping) else d for d in defs]})
     texts: Dict[str, Dict[str, str]] = {}
+    bodies: Dict[str, str] = {}
     for d in defs:
-        if isinstance(d, Mapping) and isinstance(d.get("name"), str):
-            texts.setdefault(d["name"], dict(d.get("files") or {}))
+        if isinstance(d, Mapping) and isinstance(d.get("name"), str) and d["name"] not in texts:
+            texts[d["name"]] = dict(d.get("files") or {})
+            bodies[d["name"]] = d.get("body") or ""
     options = _ops.call("skills.options", {})
-    return _build(loaded, options, texts)
+    return _build(loaded, options, texts, bodies=bodies)
