@@ -221,8 +221,8 @@ def _build(
                     shown = _ops.call("skills.show", {"skill": {**skill, "body": bodies.get(skill["name"], "")}, "files": files})
                 else:
                     _, files, _ = await _walk([skill["folder"]], "files", options)
-                    text = await asyncio.to_thread(_read_text, skill["path"], int(options["maxSkillBytes"]))
-                    shown = _ops.call("skills.show", {"skill": skill, "text": text, "files": files})
+                    now = await asyncio.to_thread(_read_text, skill["path"], int(options["maxSkillBytes"]))
+                    shown = _ops.call("skills.show", {"skill": skill, "text": now, "files": files})
                 if "error" in shown:
                     return ToolResult(output=shown["error"], is_error=True)
                 return ToolResult(output=shown["output"], is_error=False, metadata=shown["metadata"])
