@@ -1,0 +1,6 @@
+// The exports of the Node.js entries (Node.js, Bun, Deno): every runtime's (index.js), then the
+// ones that need Node.js, from modules that may import `node:*` (sources/<name>.node.js). The
+// browser and edge entries export each of those names too, as a function that throws a
+// TypeError saying which runtimes it needs (scripts/build.mjs writes them from this list).
+export * from "./index.js";
+export { loadSkills } from "./sources/skills.node.js";
