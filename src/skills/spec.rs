@@ -38,7 +38,7 @@ pub fn valid_name(name: &str) -> bool {
 /// `name` made to follow the rule, for the advice in a refusal.
 pub fn suggest_name(name: &str) -> String {
     let mut out = String::new();
-    for c in name.chars().flat_map(char::to_lowercase) {
+    for c in name.chars().map(|c| c.to_ascii_lowercase()) {
         let c = if c.is_ascii_lowercase() || c.is_ascii_digit() { c } else { '-' };
         if !(c == '-' && (out.is_empty() || out.ends_with('-'))) {
             out.push(c);
