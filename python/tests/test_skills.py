@@ -175,6 +175,7 @@ def test_skills_from_data_and_no_tool_without_skills() -> None:
     shown = run(skills.tool.execute({"name": "notes"}))
     assert shown.output == 'Skill "notes"\n\nWrite them down.\n\nResource files (paths relative to the skill\'s folder; read one with the `file` argument):\n- tpl/a.md'
     assert run(skills.tool.execute({"name": "notes", "file": "tpl/a.md"})).output == "A"
+    assert run(skills.tool.execute({"name": object()})).is_error
     empty = skills_from([])
     assert empty.tool is None and empty.prompt() == "" and empty.list == []
     with pytest.raises(TypeError, match=r"defs\[0\].name"):

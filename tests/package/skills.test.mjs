@@ -171,6 +171,8 @@ describe("skillsFrom", () => {
     const shown = await skills.tool.execute({ name: "notes" });
     assert.equal(shown.output, 'Skill "notes"\n\nWrite them down.\n\nResource files (paths relative to the skill\'s folder; read one with the `file` argument):\n- tpl/a.md');
     assert.equal((await skills.tool.execute({ name: "notes", file: "tpl/a.md" })).output, "A");
+    const odd = await skills.tool.execute({ name: 1n });
+    assert.equal(odd.isError, true);
     const empty = skillsFrom([]);
     assert.equal(empty.tool, undefined);
     assert.equal(empty.prompt(), "");

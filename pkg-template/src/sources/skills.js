@@ -50,6 +50,14 @@ export function skillsOf(loaded, options, host, warnings = []) {
   const names = [...records.keys()];
   const limit = options.maxFileBytes;
   const execute = async (args) => {
+    try {
+      return await answer(args);
+    } catch (error) {
+      // Arguments that are not JSON (a BigInt, a cycle): the tool answers, it never rejects.
+      return { output: `The skill tool could not read its arguments: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+    }
+  };
+  const answer = async (args) => {
     const asked = ask("call", { args, names });
     if (asked.error !== undefined) return { output: asked.error, isError: true };
     const skill = records.get(asked.name);
@@ -65,8 +73,8 @@ export function skillsOf(loaded, options, host, warnings = []) {
     } catch (error) {
       found = { status: "error", message: error instanceof Error ? error.message : String(error) };
     }
-    const answer = ask("read", { name: skill.name, file: asked.file, limit, ...found });
-    return { output: answer.output, isError: answer.isError };
+    const reply = ask("read", { name: skill.name, file: asked.file ?? "SKILL.md", limit, ...found });
+    return { output: reply.output, isError: reply.isError };
   };
   const spec = loaded.tool;
   const tool = spec === null

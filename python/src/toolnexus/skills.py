@@ -209,6 +209,12 @@ def _build(
     limit = int(options["maxFileBytes"])
 
     async def execute(args: Dict[str, Any], ctx: Optional[ToolContext] = None) -> ToolResult:
+        try:
+            return await answer(args)
+        except Exception as e:  # arguments that are not JSON: the tool answers, it never raises
+            return ToolResult(output=f"The skill tool could not read its arguments: {e}", is_error=True)
+
+    async def answer(args: Dict[str, Any]) -> ToolResult:
         asked = _ops.call("skills.call", {"args": args, "names": names})
         if "error" in asked:
             return ToolResult(output=asked["error"], is_error=True)
@@ -233,8 +239,8 @@ def _build(
                 found = await asyncio.to_thread(_resource, skill["folder"], file, limit)
         except Exception as e:  # the tool answers; it never raises
             found = {"status": "error", "message": str(e)}
-        answer = _ops.call("skills.read", {"name": skill["name"], "file": file, "limit": limit, **found})
-        return ToolResult(output=answer["output"], is_error=bool(answer["isError"]))
+        reply = _ops.call("skills.read", {"name": skill["name"], "file": file or "SKILL.md", "limit": limit, **found})
+        return ToolResult(output=reply["output"], is_error=bool(reply["isError"]))
 
     spec = loaded["tool"]
     tool = None
