@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde_json::{json, Map, Value};
 
 use super::frontmatter;
-use super::paths::{path_order, resource_path};
+use super::paths::{order, resource_path, sorted};
 use super::spec;
 use crate::ops::OpError;
 
@@ -54,14 +54,15 @@ fn show(path: &Value) -> String {
 /// folder; no `text` when the host did not read it because `size` is over the limit). The
 /// first root given wins a name; within a root, the first path in order.
 pub fn from_files(files: &[Value], max_bytes: u64) -> Value {
-    let mut order: Vec<&Value> = files.iter().collect();
-    order.sort_by(|a, b| {
-        let root = |v: &Value| v.get("root").and_then(Value::as_u64).unwrap_or(0);
-        let path = |v: &Value| v.get("path").and_then(Value::as_str).unwrap_or("").to_string();
-        root(a).cmp(&root(b)).then_with(|| path_order(&path(a), &path(b)))
-    });
+    let keys: Vec<(u64, &str)> = files
+        .iter()
+        .map(|f| {
+            let root = f.get("root").and_then(Value::as_u64).unwrap_or(0);
+            (root, f.get("path").and_then(Value::as_str).unwrap_or(""))
+        })
+        .collect();
     let mut out = Outcome::new();
-    for file in order {
+    for file in order(&keys).into_iter().map(|i| &files[i]) {
         let path = file.get("path").cloned().unwrap_or(Value::Null);
         let folder = file.get("folder").and_then(Value::as_str).unwrap_or("");
         if let Some(error) = file.get("error").and_then(Value::as_str) {
@@ -160,7 +161,7 @@ pub fn from_defs(defs: &Value) -> Result<Value, OpError> {
                 return Err(OpError::type_error(format!("defs[{i}].files must be an object of path → text")))
             }
         }
-        files.sort_by(|a, b| path_order(a, b));
+        let files = sorted(&files.iter().map(String::as_str).collect::<Vec<_>>());
         let path = json!(format!("defs[{i}]"));
         let mut warnings = Vec::new();
         match spec::check(&fields, None, &mut warnings) {

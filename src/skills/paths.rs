@@ -53,6 +53,20 @@ pub fn path_order(a: &str, b: &str) -> std::cmp::Ordering {
     a.split(['/', '\\']).cmp(b.split(['/', '\\']))
 }
 
+/// The order of `keys` (a root's index, then a path segment by segment), as indices: the one
+/// sort every list of skills and files goes through (each sort's code weighs on the `.wasm`).
+pub fn order(keys: &[(u64, &str)]) -> Vec<usize> {
+    let mut indices: Vec<usize> = (0..keys.len()).collect();
+    indices.sort_by(|&a, &b| keys[a].0.cmp(&keys[b].0).then_with(|| path_order(keys[a].1, keys[b].1)));
+    indices
+}
+
+/// `paths` sorted segment by segment.
+pub fn sorted<'a>(paths: &[&'a str]) -> Vec<&'a str> {
+    let keys: Vec<(u64, &str)> = paths.iter().map(|p| (0, *p)).collect();
+    order(&keys).into_iter().map(|i| paths[i]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

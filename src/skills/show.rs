@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::paths::{path_order, resource_path};
+use super::paths::{resource_path, sorted};
 
 /// How many resource paths a skill's answer lists.
 pub const LISTED_FILES: usize = 50;
@@ -55,8 +55,7 @@ pub fn show(skill: &Value, text: Option<&str>, files: &[Value]) -> Value {
         },
         None => skill["body"].as_str().unwrap_or(""),
     };
-    let mut paths: Vec<&str> = files.iter().filter_map(Value::as_str).collect();
-    paths.sort_by(|a, b| path_order(a, b));
+    let mut paths = sorted(&files.iter().filter_map(Value::as_str).collect::<Vec<_>>());
     let more = paths.len().saturating_sub(LISTED_FILES);
     paths.truncate(LISTED_FILES);
     let mut out = match skill["folder"].as_str() {

@@ -11,7 +11,7 @@
 
 use serde_json::{json, Value};
 
-use super::paths::inside;
+use super::paths::{inside, order};
 
 /// The bounds of a search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -101,9 +101,9 @@ pub fn step(mode: Mode, limits: Limits, state: &Value, dirs: &[Value]) -> Value 
         let root = roots.get(root_index as usize).map_or("", String::as_str);
         let rel = dir.get("rel").and_then(Value::as_str).unwrap_or("");
         let depth = dir.get("depth").and_then(Value::as_u64).unwrap_or(0);
-        let mut entries: Vec<&Value> =
-            dir.get("entries").and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
-        entries.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+        let listed: &[Value] = dir.get("entries").and_then(Value::as_array).map_or(&[], Vec::as_slice);
+        let keys: Vec<(u64, &str)> = listed.iter().map(|e| (0, e["name"].as_str().unwrap_or(""))).collect();
+        let entries: Vec<&Value> = order(&keys).into_iter().map(|i| &listed[i]).collect();
         let child_path = |name: &str| match path.as_str() {
             Some(p) => json!(format!("{}/{name}", p.trim_end_matches(['/', '\\']))),
             None => json!(name),
