@@ -71,7 +71,7 @@ export async function skillsRow() {
 }
 
 // Alone: alternating rounds, the median of each side.
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { row, perBatch, cleanup } = await skillsRow();
   try {
     const sides = [{ key: "toolnexus" }, { key: "plain" }].map((side) => ({ side, run: row.make(side), ms: [] }));
