@@ -107,9 +107,11 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
   const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
   // The providers' SDKs: their own types hold the adapters' results and the Toolkit's answers
-  // (tests/types/), their own clients take them (adapters, Toolkit and fromMCP suites).
+  // (tests/types/), their own clients take them (adapters, Toolkit and fromMCP suites); the A2A
+  // SDK's server (with express) answers fromA2A (tests/package/a2a-server.mjs).
   const consumerDeps = ["typescript", "@types/node", "fast-check",
-    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod", "@types/json-schema"];
+    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod", "@types/json-schema",
+    "@a2a-js/sdk", "express"];
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
     ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });

@@ -9,6 +9,7 @@
 import { glue, recover } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import { executeOf, messageOf, Tool } from "./tool.js";
+import { fromA2A } from "./sources/a2a.js";
 import { folders, Skills, skillsFrom } from "./sources/skills.js";
 
 const isArray = Array.isArray;
@@ -175,6 +176,11 @@ class Toolkit {
 
   get size() {
     return this.#entries.size;
+  }
+
+  /** What `createToolkit` set up (agents), each `{ kind, name, status, error? }`: a fresh array. */
+  get sources() {
+    return (sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s }));
   }
 
   /** The tools, in registration order, as a fresh array. */
@@ -509,13 +515,11 @@ function mcpResult(result) {
   return out;
 }
 
-/** Resolves to a Toolkit holding `extraTools` (the seed's entry point). */
-async function createToolkit(options) {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
-  }
-  const tk = new Toolkit(options?.extraTools);
-  let skills = options?.skills;
+/**
+ * Registers the `skill` tool of `skills` (what loadSkills or skillsFrom gave, or folders to
+ * load where the runtime reads files) and keeps them as `tk.skills` (empty when none).
+ */
+async function addSkills(toolkit, skills) {
   if (skills === undefined || skills === null) {
     skills = skillsFrom([]);
   } else if (!(skills instanceof Skills)) {
@@ -527,9 +531,53 @@ async function createToolkit(options) {
     }
     skills = await folders.load(skills);
   }
-  if (skills.tool !== undefined) tk.register(skills.tool);
-  tk.skills = skills;
-  return tk;
+  if (skills.tool !== undefined) toolkit.register(skills.tool);
+  toolkit.skills = skills;
+}
+
+/** Resolves to a Toolkit holding `extraTools` (the seed's entry point). */
+// The sources createToolkit set up, per toolkit.
+const sourcesOf = new WeakMap();
+
+// An agents entry is a card or URL, or `{ card, ...fromA2A's options }` (an agent card has no
+// `card` field).
+const withOptions = (entry) => entry !== null && typeof entry === "object" && !(entry instanceof URL) && "card" in entry;
+
+async function createToolkit(options) {
+  if (options !== undefined && (options === null || typeof options !== "object")) {
+    throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
+  }
+  const toolkit = new Toolkit(options?.extraTools);
+  await addSkills(toolkit, options?.skills);
+  const agents = options?.agents;
+  if (agents === undefined || agents === null) return toolkit;
+  if (typeof agents[Symbol.iterator] !== "function") {
+    throw new TypeError(`createToolkit: \`agents\` must be an iterable of agent cards or URLs, got ${show(agents)}`);
+  }
+  const list = [...agents];
+  // Every agent at once; one that cannot be read is left out and listed, never failing the rest.
+  const settled = await Promise.all(list.map((entry) => resolve()
+    .then(() => (withOptions(entry) ? fromA2A(entry.card, entry) : fromA2A(entry)))
+    .then((tool) => ({ tool }), (error) => ({ error: message(error) }))));
+  const sources = [];
+  for (let i = 0; i < list.length; i++) {
+    const { tool, error } = settled[i];
+    const card = withOptions(list[i]) ? list[i].card : list[i];
+    const given = typeof card === "string" ? card : card instanceof URL ? String(card)
+      : typeof card?.name === "string" ? card.name : `agent ${i + 1}`;
+    if (tool === undefined) {
+      sources.push({ kind: "a2a", name: given, status: "failed", error });
+      continue;
+    }
+    try {
+      toolkit.register(tool);
+      sources.push({ kind: "a2a", name: tool.name, status: "ready" });
+    } catch (e) {
+      sources.push({ kind: "a2a", name: tool.name, status: "failed", error: message(e) });
+    }
+  }
+  sourcesOf.set(toolkit, sources);
+  return toolkit;
 }
 
 export { Toolkit, createToolkit };

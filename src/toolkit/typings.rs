@@ -131,6 +131,8 @@ export class Toolkit implements Iterable<Tool> {
   get(name: string): Tool | undefined;
   /** How many tools it holds. */
   readonly size: number;
+  /** What {@link createToolkit} set up (its agents), each with its status: a fresh array. */
+  readonly sources: ToolkitSource[];
   /** The tools, in registration order, as a fresh array. */
   tools(): Tool[];
   [Symbol.iterator](): Iterator<Tool>;
@@ -172,11 +174,24 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
+  /**
+   * Remote A2A agents, one tool each: cards or URLs as {@link fromA2A} takes them, or
+   * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
+   */
+  agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
   /** Skills whose `skill` tool to register: a {@link Skills}, or folders to load. */
   skills?: Skills | string | readonly string[] | null;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools` and the `skill` tool of `skills`. */
+/** One source a toolkit set up: `status: "failed"` (with `error`) when it was left out. */
+export interface ToolkitSource {
+  kind: "a2a";
+  name: string;
+  status: "ready" | "failed";
+  error?: string;
+}
+
+/** Resolves to a {@link Toolkit} holding `extraTools`, the tools of `agents` (an agent that cannot be read is left out and listed in `sources`) and the `skill` tool of `skills`. */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
 
 /** A tool as an MCP server lists it. */

@@ -7,6 +7,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .a2a import from_a2a
 from .native import define_tool, tool
 from .skills import SkillInfo, Skills, SkillWarning, SkippedSkill, load_skills, skills_from
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
@@ -25,6 +26,7 @@ __all__ = [
     "ToolResult",
     "ToolSource",
     "define_tool",
+    "from_a2a",
     "load_skills",
     "sanitize",
     "skills_from",
