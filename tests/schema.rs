@@ -4,6 +4,10 @@
 //! read from disk.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "schema/definitions.rs"]
+mod definitions;
+#[path = "schema/golden.rs"]
+mod golden;
 #[path = "schema/rules.rs"]
 mod rules;
 
@@ -26,6 +30,7 @@ fn check_all(name: &str, schema: &Value) {
 
     let s = openai::strict(schema);
     if s.strict {
+        assert_eq!(rules::unused_definitions(&s.schema), Vec::<String>::new(), "{name}: OpenAI strict");
         let errors = rules::openai_strict(&s.schema);
         assert!(errors.is_empty(), "{name}: OpenAI strict: {errors:?}\n{}", s.schema);
         assert!(s.reason.is_none());
@@ -41,6 +46,7 @@ fn check_all(name: &str, schema: &Value) {
     assert_eq!(rules::paths(&g), paths, "{name}: Gemini openapi paths");
 
     let (j, _) = gemini::json_schema(schema);
+    assert_eq!(rules::unused_definitions(&j), Vec::<String>::new(), "{name}: Gemini JSON Schema");
     let errors = rules::gemini_json_schema(&j);
     assert!(errors.is_empty(), "{name}: Gemini JSON Schema: {errors:?}");
     assert_eq!(rules::paths(&j), paths, "{name}: Gemini JSON Schema paths");
@@ -370,33 +376,4 @@ fn strict_output_round_trips_through_null_removal() {
     let mut args = json!({ "label": "x", "tree": { "value": "v", "children": null } });
     assert!(remove_optional_nulls(&schema, &mut args));
     assert_eq!(args, json!({ "label": "x", "tree": { "value": "v" } }));
-}
-
-#[test]
-fn schemas_out_matches_tools_out() {
-    use toolnexus::schema::out::schemas_out;
-    let tools: Vec<Value> = corpus().into_iter().filter(|t| t["name"] != "create_branch").collect();
-    let names: Vec<Value> = tools.iter().map(|t| t["name"].clone()).collect();
-    let schemas: Vec<Value> = tools.iter().map(|t| t["inputSchema"].clone()).collect();
-    for code in 0..9 {
-        let t = Target::from_code(code).expect("a target");
-        let lean = schemas_out(t, &json!([names, schemas]), false).expect("ok");
-        let full = tools_out(t, &Value::Array(tools.clone()), false).expect("ok");
-        let entries: Vec<&Value> = match code {
-            6 | 7 => full[0]["functionDeclarations"].as_array().into_iter().flatten().collect(),
-            _ => full.as_array().into_iter().flatten().collect(),
-        };
-        for (i, e) in entries.iter().enumerate() {
-            let schema = ["parameters", "input_schema", "inputSchema", "parametersJsonSchema"]
-                .iter()
-                .find_map(|k| e.get(*k).or_else(|| e.get("function").and_then(|f| f.get(*k))))
-                .expect("a schema");
-            assert_eq!(schema, &lean["schemas"][i], "target {code}, tool {i}");
-        }
-        assert_eq!(lean.get("strict").is_some(), matches!(code, 1..=4), "target {code}");
-        let names_only = schemas_out(t, &json!([names]), false).expect("ok");
-        assert!(names_only.get("schemas").is_none());
-        assert!(schemas_out(t, &json!([["a", "a"]]), false).is_err());
-    }
-    assert!(schemas_out(Target::from_code(0).expect("a target"), &json!({}), false).is_err());
 }

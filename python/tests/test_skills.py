@@ -15,7 +15,7 @@ from typing import Any, Dict, List
 import pytest
 
 from conftest import run
-from toolnexus import Skills, load_skills, skills_from
+from toolnexus import Skills, create_toolkit, load_skills, skills_from
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -192,3 +192,15 @@ def test_cancelled_tasks_stop() -> None:
             await task
 
     asyncio.run(main())
+
+
+def test_create_toolkit_registers_the_skill_tool() -> None:
+    tk = run(create_toolkit(skills=str(CORPUS)))
+    assert "skill" in tk and tk.skills is not None
+    assert "<name>mcp-builder</name>" in tk.skills.prompt()
+    answer = run(tk.execute("skill", {"name": "nope"}))
+    assert answer.is_error and answer.output.startswith('Unknown skill "nope". Available skills: algorithmic-art, ')
+    none = run(create_toolkit(skills=skills_from([])))
+    assert "skill" not in none and none.skills is not None and none.skills.prompt() == ""
+    plain = run(create_toolkit())
+    assert plain.skills is not None and plain.skills.prompt() == ""

@@ -2,6 +2,7 @@
 //!
 //! - [`walk`]: what every dialect shares (`$ref` resolution, subschema keywords, property
 //!   paths, the record of changes).
+//! - [`defs`]: the definitions no reachable `$ref` uses, dropped by the rewriting dialects.
 //! - [`openai`]: OpenAI strict mode, with its non-strict fallback.
 //! - [`gemini`]: Gemini's `parametersJsonSchema` and `openapi` (`Schema`) dialects.
 //! - [`out`]: a tool list in one provider's format, names checked per target.
@@ -10,9 +11,11 @@
 //!
 //! Anthropic and MCP take the schema as given: [`out`] copies it.
 
+pub mod defs;
 pub mod gemini;
 pub mod nulls;
 pub mod openai;
+pub mod ops;
 pub mod out;
 pub mod walk;
 
@@ -22,4 +25,5 @@ mod types;
 mod wasm;
 
 pub use nulls::remove_optional_nulls;
+pub use ops::op;
 pub use out::{tools_out, Target};

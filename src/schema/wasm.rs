@@ -1,34 +1,10 @@
-//! The schema exports. Values cross as one JSON string each way: the JavaScript side
-//! stringifies the tool list once and parses the answer once (measured against building the
-//! objects through `serde-wasm-bindgen`: see README.md).
+//! The schema export of the Toolkit's hot path: strict mode's nulls, one JSON string each way.
+//! (Tools out goes through the ops door: `coreCall("schema.tools_out", …)`.)
 
+use super::nulls;
 use super::walk::json;
-use super::{nulls, out};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
-
-fn error(message: String) -> String {
-    let mut m = Map::new();
-    m.insert("error".into(), Value::String(message));
-    json(&Value::Object(m))
-}
-
-/// The schemas of a tool list for `target` (a code of [`out::Target::from_code`]): `input` is
-/// the JSON of `[names, schemas]` (the schemas left out for a target that sends them as
-/// given); the answer is the JSON of [`out::schemas_out`]'s `{ schemas, strict, notes }`, or
-/// `{ "error": message }` for a `TypeError`. The JavaScript side builds the envelopes.
-#[wasm_bindgen(js_name = schemasOut, skip_typescript)]
-pub fn schemas_out(target: u32, input: &str, explain: bool) -> String {
-    let Some(t) = out::Target::from_code(target) else { return error("unknown target".into()) };
-    let input: Value = match serde_json::from_str(input) {
-        Ok(v) => v,
-        Err(_) => return error("the tool list could not be read as JSON".into()),
-    };
-    match out::schemas_out(t, &input, explain) {
-        Ok(v) => json(&v),
-        Err(message) => error(message),
-    }
-}
 
 /// The call's arguments (JSON) with every `null` removed that the tool's original schema
 /// (JSON) leaves optional and does not accept; `undefined` when there is none, or when either
