@@ -29,6 +29,8 @@
 //             local server vs the same fetch by hand (bench/http.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
+//   loadSkills over 1,000 skill folders against readdir + readFile + the yaml package
+//   (bench/skills.mjs)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,6 +46,7 @@ import * as toolnexus from "toolnexus";
 import { httpRows } from "./http.mjs";
 import * as plain from "./plain.mjs";
 import { builtinRows } from "./builtins.mjs";
+import { skillsRow } from "./skills.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -502,6 +505,9 @@ rows.push({
   budget: 1.1,
   aim: 1.05,
 });
+const skills = await skillsRow();
+rows.push(skills.row);
+perBatch[skills.row.id] = skills.perBatch;
 
 const builtins = await builtinRows(toolnexus, root);
 rows.push(...builtins.rows);
@@ -689,6 +695,7 @@ for (const row of rows) results[row.id] = await measure(row);
 a2aServer.close();
 builtins.cleanup();
 await http.close();
+skills.cleanup();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

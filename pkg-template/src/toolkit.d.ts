@@ -110,6 +110,8 @@ export type MCPCallToolResult = {
  * ```
  */
 export class Toolkit implements Iterable<Tool> {
+  /** The skills given to {@link createToolkit} (empty when none); `undefined` for `new Toolkit`. */
+  skills: Skills | undefined;
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
@@ -171,6 +173,8 @@ export interface CreateToolkitOptions {
    * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
    */
   agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
+  /** Skills whose `skill` tool to register: a {@link Skills}, or folders to load. */
+  skills?: Skills | string | readonly string[] | null;
 }
 
 /** One source a toolkit set up: `status: "failed"` (with `error`) when it was left out. */
@@ -181,5 +185,5 @@ export interface ToolkitSource {
   error?: string;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools` and the tools of `agents` (an agent that cannot be read is left out and listed in `sources`). */
+/** Resolves to a {@link Toolkit} holding `extraTools`, the tools of `agents` (an agent that cannot be read is left out and listed in `sources`) and the `skill` tool of `skills`. */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;

@@ -10,6 +10,7 @@ import { glue, recover } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import { executeOf, messageOf, phraseOf, Tool } from "./tool.js";
 import { fromA2A } from "./sources/a2a.js";
+import { folders, Skills, skillsFrom } from "./sources/skills.js";
 
 const isArray = Array.isArray;
 const parse = JSON.parse;
@@ -115,6 +116,8 @@ class Entry {
 }
 
 class Toolkit {
+  /** The skills whose tool this toolkit holds (`createToolkit({ skills })`); none otherwise. */
+  skills = undefined;
   #entries = new Map();
 
   constructor(tools) {
@@ -522,6 +525,26 @@ function mcpResult(result) {
   return out;
 }
 
+/**
+ * Registers the `skill` tool of `skills` (what loadSkills or skillsFrom gave, or folders to
+ * load where the runtime reads files) and keeps them as `tk.skills` (empty when none).
+ */
+async function addSkills(toolkit, skills) {
+  if (skills === undefined || skills === null) {
+    skills = skillsFrom([]);
+  } else if (!(skills instanceof Skills)) {
+    if (typeof skills !== "string" && !Array.isArray(skills)) {
+      throw new TypeError(`createToolkit: \`skills\` must be what loadSkills or skillsFrom gave, or folders to load, got ${show(skills)}`);
+    }
+    if (folders.load === undefined) {
+      throw new TypeError("createToolkit: `skills` as folders needs Node.js, Bun or Deno; here give skillsFrom(...)");
+    }
+    skills = await folders.load(skills);
+  }
+  if (skills.tool !== undefined) toolkit.register(skills.tool);
+  toolkit.skills = skills;
+}
+
 /** Resolves to a Toolkit holding `extraTools` (the seed's entry point). */
 // The sources createToolkit set up, per toolkit.
 const sourcesOf = new WeakMap();
@@ -535,6 +558,7 @@ async function createToolkit(options) {
     throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
   }
   const toolkit = new Toolkit(options?.extraTools);
+  await addSkills(toolkit, options?.skills);
   const agents = options?.agents;
   if (agents === undefined || agents === null) return toolkit;
   if (typeof agents[Symbol.iterator] !== "function") {

@@ -30,6 +30,7 @@ from .builtins import builtin_tools
 from .http import from_openapi, http_tool
 from .mcp import from_mcp
 from .native import define_tool, tool
+from .skills import SkillInfo, Skills, SkillWarning, SkippedSkill, load_skills, skills_from
 from .toolkit import OpenAIToolMessage, Toolkit, create_toolkit
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -51,6 +52,10 @@ __all__ = [
     "to_openai",
     "to_openai_responses",
     "JSONSchema",
+    "SkillInfo",
+    "SkillWarning",
+    "Skills",
+    "SkippedSkill",
     "Tool",
     "ToolContext",
     "ToolResult",
@@ -60,6 +65,8 @@ __all__ = [
     "from_a2a",
     "from_openapi",
     "http_tool",
+    "load_skills",
     "sanitize",
+    "skills_from",
     "tool",
 ]

@@ -11,7 +11,7 @@ concurrently with ``asyncio.gather``, and moves the values.
 import asyncio
 import json
 from types import CoroutineType
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, TypedDict
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union
 
 from . import _core
 from .adapters import (
@@ -26,6 +26,7 @@ from .adapters import (
     to_openai,
     to_openai_responses,
 )
+from .skills import PathLike, Skills, load_skills, skills_from
 from .types import Tool, ToolContext, ToolResult
 
 __all__ = ["OpenAIToolMessage", "Toolkit", "create_toolkit"]
@@ -112,7 +113,11 @@ class Toolkit:
     (True, 1)
     """
 
+    skills: Optional[Skills]
+    """The skills whose tool this toolkit holds (``create_toolkit(skills=...)``); ``None`` otherwise."""
+
     def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self.skills = None
         self._tools: Dict[str, Tool] = {}
         self._names: Optional[List[str]] = None
         if isinstance(tools, (str, bytes, dict)) or not hasattr(tools, "__iter__"):
@@ -342,11 +347,28 @@ class Toolkit:
         return out
 
 
-async def create_toolkit(*, extra_tools: Iterable[Tool] = ()) -> Toolkit:
+async def create_toolkit(
+    *,
+    extra_tools: Iterable[Tool] = (),
+    skills: Union[Skills, PathLike, Sequence[PathLike], None] = None,
+) -> Toolkit:
     """A ``Toolkit`` holding the tools of every source named in the options, then
     ``extra_tools`` (the seed's entry point). All or none: a name taken twice is a
-    ``ValueError``."""
-    tools: List[Tool] = []
-    # Each source's option adds its tools here, in the order of the options.
-    tools.extend(extra_tools)
-    return Toolkit(tools)
+    ``ValueError``.
+
+    ``skills``: what ``load_skills`` or ``skills_from`` gave, or folders to load; its ``skill``
+    tool is registered and the ``Skills`` kept as ``tk.skills`` (an empty one when none).
+    """
+    # extra_tools first, then each source's tools, in the npm package's order.
+    tools: List[Tool] = list(extra_tools)
+    if skills is None:
+        loaded = skills_from([])
+    elif isinstance(skills, Skills):
+        loaded = skills
+    else:
+        loaded = await load_skills(skills)
+    if loaded.tool is not None:
+        tools.append(loaded.tool)
+    toolkit = Toolkit(tools)
+    toolkit.skills = loaded
+    return toolkit
