@@ -2,6 +2,7 @@
 import type { Tool, ToolResult, ToolContext, JSONSchema } from "./tool.js";
 import type { GeminiOpenAPITool, GeminiTool, toAnthropic, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import type { A2AAgentCard, FromA2AOptions, fromA2A } from "./sources/a2a.js";
+import type { Skills } from "./sources/skills.js";
 
 /** The arguments a toolkit accepts: an object, or its JSON as a string (as OpenAI sends it). */
 export type ToolArguments = Record<string, unknown> | string | null | undefined;

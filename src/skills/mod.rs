@@ -26,8 +26,6 @@ pub mod load;
 pub mod paths;
 pub mod show;
 pub mod spec;
-#[cfg(target_arch = "wasm32")]
-mod typings;
 pub mod walk;
 mod yaml;
 mod yaml_block;

@@ -113,3 +113,6 @@ export function skillsFrom(defs) {
  * `createToolkit({ skills: "./skills" })` uses.
  */
 export const folders = { load: undefined };
+
+// Each export against its declaration in skills.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./skills.js").skillsFrom} */ (skillsFrom);

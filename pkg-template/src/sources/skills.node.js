@@ -149,3 +149,6 @@ export async function loadSkills(dirs, options) {
 const stringify = JSON.stringify;
 
 folders.load = loadSkills;
+
+// Each export against its declaration in skills.node.d.ts (tsc --checkJs, scripts/types.mjs).
+/** @satisfies {typeof import("./skills.node.js").loadSkills} */ (loadSkills);

@@ -1,9 +1,6 @@
-//! The TypeScript declarations of `loadSkills`, `skillsFrom` and `Skills`.
+// The declarations of sources/skills.js, published in the package's index.d.ts (scripts/types.mjs).
+import type { Tool } from "../tool.js";
 
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const SKILLS_TYPES: &'static str = r#"
 /** A loaded skill: its frontmatter's fields, its folder and its `SKILL.md` (`null` for data). */
 export interface SkillInfo {
   name: string;
@@ -34,30 +31,7 @@ export interface Skills {
   prompt(): string;
 }
 
-/** The bounds of {@link loadSkills}; reaching one adds a warning. */
-export interface LoadSkillsOptions {
-  /** How deep below each folder to look (default 6). */
-  maxDepth?: number;
-  /** How many folders to search in all (default 10,000). */
-  maxFolders?: number;
-  /** How many skills to load (default 1,000). */
-  maxSkills?: number;
-  /** The most the tool reads of a resource file, in bytes (default 262,144). */
-  maxFileBytes?: number;
-  /** The largest `SKILL.md` read, in bytes (default 1,048,576). */
-  maxSkillBytes?: number;
-}
 
-/**
- * Loads the skills (folders with a `SKILL.md`) under `dirs`; the first folder given wins a name
- * two skills share. Node.js, Bun and Deno; elsewhere it rejects with a `TypeError`.
- *
- * @example
- * const skills = await loadSkills("./skills")
- * const system = `You are a helpful agent.\n\n${skills.prompt()}`
- * const tools = toOpenAI(skills.tool ? [skills.tool] : [])
- */
-export function loadSkills(dirs: string | readonly string[], options?: LoadSkillsOptions): Promise<Skills>;
 
 /** A skill given as data. `files` maps relative paths to their text. */
 export interface SkillDefinition {
@@ -73,4 +47,10 @@ export interface SkillDefinition {
 
 /** Skills from data, under the same rules as folders; works in every runtime. */
 export function skillsFrom(defs: readonly SkillDefinition[]): Skills;
-"#;
+
+// Not published: for the package's own modules.
+
+export function ask(op: string, input: unknown): any;
+export function skillsOf(loaded: any, options: any, host: any, warnings?: any[]): any;
+export const folders: { load: any };
+export const Skills: any;
