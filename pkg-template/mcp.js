@@ -159,5 +159,6 @@ export function mcpApi(core, api) {
     });
   }
 
-  return { fromMCP };
+  // mcpToResult: what connectMCP's tools answer with, the same reading of a CallToolResult.
+  return { fromMCP, mcpToResult: toResult };
 }

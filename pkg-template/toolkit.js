@@ -111,9 +111,38 @@ export function toolkitApi(core, api) {
     }
   }
 
+  // What a source that started something (MCP servers from a config) hands its Toolkit: how
+  // to list the sources' statuses and how to end them. Set by `adoptToolkit`, not a public API.
+  let adopt;
+  const asyncDispose = Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose");
+
   class Toolkit {
     #entries = new Map();
     #available = undefined; // "a, b, c", made when first needed after a change
+    #sources = [];
+    #closers = [];
+
+    static {
+      adopt = (tk, sources, close) => {
+        tk.#sources.push(sources);
+        tk.#closers.push(close);
+      };
+    }
+
+    /** The sources behind this toolkit's tools (MCP servers from a config), one status each. */
+    get sources() {
+      return this.#sources.flatMap((list) => list());
+    }
+
+    /** Ends everything this toolkit started (MCP servers); a toolkit that started nothing has nothing to end. */
+    async close() {
+      const closers = this.#closers.splice(0);
+      await Promise.all(closers.map((close) => close()));
+    }
+
+    [asyncDispose]() {
+      return this.close();
+    }
 
     constructor(tools) {
       if (tools !== undefined && tools !== null) {
@@ -515,5 +544,6 @@ export function toolkitApi(core, api) {
     return new Toolkit(options?.extraTools);
   }
 
-  return { Toolkit, createToolkit };
+  const adoptToolkit = (tk, sources, close) => adopt(tk, sources, close);
+  return { Toolkit, createToolkit, adoptToolkit };
 }

@@ -114,7 +114,7 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
 
-  for (const dir of ["package", "seeds", "types", "fixtures"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  for (const dir of ["package", "seeds", "types", "fixtures", "mcp"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
   // The examples run there too (tests/package/examples.test.mjs), importing the installed package.
   cpSync(join(root, "examples"), join(work, "examples"), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {
@@ -234,5 +234,33 @@ if (want("browser")) {
 }
 
 if (want("python")) testPython(env);
+
+/**
+ * The MCP servers the suites start (the reference servers, the example server, the odd servers
+ * of tests/mcp/servers/) must all be gone: connectMCP's close() ends each one's process group.
+ * Linux only (it reads /proc); zombies nobody reaps run nothing and do not count.
+ */
+function strayProcesses() {
+  if (!existsSync("/proc/self/cmdline")) {
+    console.log("stray processes: not checked (no /proc)");
+    return;
+  }
+  const ours = [join(root, "tests", "mcp", "servers"), join(root, "node_modules", "@modelcontextprotocol", "server-"),
+    join(root, "examples", "mcp-server.mjs"), join(work, "examples", "mcp-server.mjs")];
+  const stray = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+      const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+      if (state !== "Z" && ours.some((part) => cmd.includes(part))) stray.push(`${pid} ${cmd}`);
+    } catch {
+      // gone while looking
+    }
+  }
+  if (stray.length > 0) throw new Error(`stray processes after the tests:\n${stray.join("\n")}`);
+  console.log("stray processes: none");
+}
+section("stray processes");
+strayProcesses();
 
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

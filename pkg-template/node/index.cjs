@@ -8,12 +8,20 @@ const core = require("./toolnexus.cjs");
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include sources/mcp-config.js
 
 const api = createApi(core.__wasm);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+// Node's modules for MCP servers from a config, loaded when a config is first read.
+Object.assign(api, mcpConfigApi(core, api, {
+  spawn: (...args) => require("node:child_process").spawn(...args),
+  readFile: (...args) => require("node:fs/promises").readFile(...args),
+  resolve: (...args) => require("node:path").resolve(...args),
+  process,
+}));
 
 exports.Tool = api.Tool;
 exports.defineTool = api.defineTool;
@@ -28,3 +36,4 @@ exports.toMCP = api.toMCP;
 exports.Toolkit = api.Toolkit;
 exports.createToolkit = api.createToolkit;
 exports.fromMCP = api.fromMCP;
+exports.connectMCP = api.connectMCP;

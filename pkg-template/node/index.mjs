@@ -5,4 +5,4 @@ import { createRequire } from "node:module";
 
 const api = createRequire(import.meta.url)("./index.cjs");
 
-export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP, connectMCP } = api;

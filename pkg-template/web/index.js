@@ -20,11 +20,13 @@ const instance = core.initSync({ module: decode(wasm) });
 //# include adapters.js
 //# include toolkit.js
 //# include mcp.js
+//# include sources/mcp-config-web.js
 
 const api = createApi(instance);
 Object.assign(api, decoratorApi(core, api));
 Object.assign(api, adaptersApi(core, api));
 Object.assign(api, toolkitApi(core, api));
 Object.assign(api, mcpApi(core, api));
+Object.assign(api, mcpConfigWebApi(core, api));
 
-export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP } = api;
+export const { Tool, defineTool, sanitize, tool, collectTools, toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP, Toolkit, createToolkit, fromMCP, connectMCP } = api;

@@ -9,7 +9,7 @@ const { defineTool, sanitize, Tool } = toolnexus;
 describe("require('toolnexus')", () => {
   it("gives every export", () => {
     assert.deepEqual(Object.keys(toolnexus).sort(), [
-      "Tool", "Toolkit", "collectTools", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
+      "Tool", "Toolkit", "collectTools", "connectMCP", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
       "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses", "tool",
     ]);
   });

@@ -32,7 +32,7 @@ async function stillWorks() {
 describe("exports", () => {
   it("are the contract's list", () => {
     assert.deepEqual(Object.keys(toolnexus).sort(), [
-      "Tool", "Toolkit", "collectTools", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
+      "Tool", "Toolkit", "collectTools", "connectMCP", "createToolkit", "defineTool", "fromMCP", "sanitize", "toAnthropic",
       "toGemini", "toMCP", "toOpenAI", "toOpenAIResponses", "tool",
     ]);
     assert.equal(typeof defineTool, "function");
