@@ -22,6 +22,8 @@ pub mod expand;
 pub mod server;
 pub mod status;
 pub mod tools;
+#[cfg(target_arch = "wasm32")]
+mod typings;
 
 #[cfg(test)]
 mod tests;

@@ -82,7 +82,7 @@ pub fn message(name: &str, input: &Value) -> String {
         // { ms }: no answer to initialize in time.
         "start_timeout" => format!("server \"{name}\" did not start within {ms} ms (no answer to initialize)"),
         // { ms }: a tool call without an answer in time.
-        "call_timeout" => format!("MCP server \"{name}\" did not answer within {ms} ms"),
+        "call_timeout" => format!("MCP server \"{name}\": the call timed out after {ms} ms"),
         "cancelled" => format!("MCP server \"{name}\": the call was cancelled"),
         "aborted" => format!("server \"{name}\": the start was cancelled"),
         // { code, signal }: the process ended.

@@ -119,6 +119,16 @@ export class Toolkit implements Iterable<Tool> {
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
+   * The sources behind the tools that `createToolkit` started (MCP servers from `mcpConfig`),
+   * one status each; a failed one is listed here with its `error` and left out of the tools.
+   */
+  readonly sources: ToolkitSource[];
+  /**
+   * Ends everything the toolkit started (each MCP server's whole process group). Also
+   * `await using tk = await createToolkit(...)` where the runtime has `Symbol.asyncDispose`.
+   */
+  close(): Promise<void>;
+  /**
    * Adds tools, all or none. Throws a `TypeError` for a value that is not a tool (checked as
    * `new Tool` checks a spec) and for a name already present (naming both sources).
    */
@@ -170,9 +180,25 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
+  /** MCP servers to start, as {@link connectMCP} takes them (a path, JSON text or an object). */
+  mcpConfig?: MCPConfig | null;
+  /** {@link connectMCP}'s options for `mcpConfig`. */
+  mcpOptions?: ConnectMCPOptions;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools`. */
+/** One source of a {@link Toolkit}'s tools, as `tk.sources` lists it. */
+export interface ToolkitSource {
+  kind: string;
+  name: string;
+  status: "connected" | "disabled" | "failed";
+  error?: string;
+}
+
+/**
+ * Resolves to a {@link Toolkit} holding `extraTools` and the tools of `mcpConfig`'s servers
+ * (Node.js, Bun, Deno). Rejects only for options it cannot use (a config that does not parse, a
+ * tool name taken twice); a server that fails is listed in `tk.sources`.
+ */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
 
 /** A tool as an MCP server lists it. */

@@ -4,8 +4,9 @@
 // with a grandchild, die mid-call, never answer, print their environment, change their tools.
 // One config file per dialect (tests/mcp/configs/), the same files the Rust and Python suites read.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -298,5 +299,24 @@ describe("createToolkit({ mcpConfig, mcpOptions, extraTools })", () => {
     const plain = await createToolkit({ extraTools: [extra] });
     assert.deepEqual(plain.sources, []);
     await plain.close();
+  });
+});
+
+describe("connectMCP without the MCP SDK", () => {
+  it("says what to install; a config with no server to start needs nothing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolnexus-nosdk-"));
+    try {
+      const pkg = dirname(createRequire(import.meta.url).resolve("toolnexus/package.json"));
+      cpSync(pkg, join(dir, "node_modules", "toolnexus"), { recursive: true, dereference: true });
+      const script = `import { connectMCP } from "toolnexus";
+        const none = await connectMCP({ mcpServers: { off: { command: "x", disabled: true } } });
+        console.log(JSON.stringify(none.servers));
+        try { await connectMCP({ mcpServers: { a: { command: "x" } } }); } catch (e) { console.log(e.constructor.name + ": " + e.message); }`;
+      const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" }).trim().split("\n");
+      assert.equal(out[0], '[{"kind":"mcp","name":"off","status":"disabled","transport":"stdio"}]');
+      assert.equal(out[1], "TypeError: connectMCP needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
