@@ -53,7 +53,7 @@ export function testPython(env) {
   mkdirSync(work, { recursive: true });
   const host = process.env.PYTHON ?? "python3";
   const python = freshVenv(host, join(work, "venv"), env);
-  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python", "pytest", "hypothesis", "mypy"], { env });
+  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python[mcp]", "pytest", "hypothesis", "mypy"], { env });
   console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
   run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {
     env: { ...env, TOOLNEXUS_REQUIRE_MYPY: "1" }, cwd: join(root, "python"),

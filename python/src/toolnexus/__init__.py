@@ -7,6 +7,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -15,10 +16,12 @@ __version__ = "0.1.0"
 __all__ = [
     "ExecuteFn",
     "JSONSchema",
+    "MCPConnection",
     "Tool",
     "ToolContext",
     "ToolResult",
     "ToolSource",
+    "connect_mcp",
     "define_tool",
     "sanitize",
     "tool",
