@@ -20,6 +20,8 @@
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
+//   connectMCP: three stdio servers from a config against the same three connected by hand
+//             with the MCP SDK, concurrently (bench/mcp.mjs), ms per start
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +33,7 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
+import { measureMcpStart } from "./mcp.mjs";
 import * as plain from "./plain.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -587,6 +590,7 @@ for (const row of rows) results[row.id] = await measure(row);
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();
+results.mcpStart = await measureMcpStart(root);
 
 const KiB = 1024;
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
@@ -630,6 +634,14 @@ for (const row of rows) {
   table.push([`memory per live tool (${MEMORY_TOOLS.toLocaleString("en-US")} kept)`, fmtBytes(r.pkg), fmtBytes(r.js), times(r.ratio), "", "", ""]);
 }
 
+{
+  const r = results.mcpStart;
+  const holds = r.ratio <= 1.1;
+  const aimMet = r.ratio <= 1;
+  budgets.push({ id: "mcpStart", holds, aimMet });
+  table.push(["connectMCP, 3 stdio servers from a config vs the SDK by hand (ms)", fmtMs(r.pkg / 1e6), fmtMs(r.js / 1e6), times(r.ratio), "≤ 1.1×", "≤ 1×", verdict(holds, aimMet)]);
+}
+
 const header = ["figure", "toolnexus", "plain JS", "ratio/delta", "budget", "aim", "holds"];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((line) => line[i].length)));
 const rightAligned = new Set([1, 2, 3]);
@@ -666,6 +678,8 @@ writeFileSync(join(root, "build", "bench.json"), JSON.stringify({
   startup: { unit: "ms", budgetDelta: 5, aimDelta: 3, ...results.startup },
   memory: { unit: "bytes per live tool", ...results.memory },
   sizes: { ...results.sizes, budgetWasmGzip: 64 * KiB, aimWasmGzip: 25 * KiB },
+  mcpStart: { unit: "ms", budget: 1.1, aim: 1, toolnexus: results.mcpStart.pkg / 1e6, sdkByHand: results.mcpStart.js / 1e6,
+    ratio: results.mcpStart.ratio },
   budgets,
   summary: { hold: held, of: budgets.length },
   seconds,
