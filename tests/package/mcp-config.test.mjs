@@ -57,7 +57,9 @@ async function httpServer(kind) {
       probe.close(() => resolve(port));
     });
   });
-  const child = spawn(process.execPath, [EVERYTHING, kind], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  // The reference server uses the global `crypto`, a flag away on Node.js 18.
+  const flags = Number(process.versions.node.split(".")[0]) < 20 && !process.versions.bun ? ["--experimental-global-webcrypto"] : [];
+  const child = spawn(process.execPath, [...flags, EVERYTHING, kind], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
   await new Promise((resolve, reject) => {
     let text = "";
     child.stderr.on("data", (d) => {
@@ -312,7 +314,9 @@ describe("connectMCP without the MCP SDK", () => {
         const none = await connectMCP({ mcpServers: { off: { command: "x", disabled: true } } });
         console.log(JSON.stringify(none.servers));
         try { await connectMCP({ mcpServers: { a: { command: "x" } } }); } catch (e) { console.log(e.constructor.name + ": " + e.message); }`;
-      const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" }).trim().split("\n");
+      // Deno's own executable takes other flags: the check runs on the Node.js of PATH there.
+      const runtime = process.versions.deno ? "node" : process.execPath;
+      const out = execFileSync(runtime, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" }).trim().split("\n");
       assert.equal(out[0], '[{"kind":"mcp","name":"off","status":"disabled","transport":"stdio"}]');
       assert.equal(out[1], "TypeError: connectMCP needs the MCP SDK, an optional peer dependency: npm install @modelcontextprotocol/sdk");
     } finally {
