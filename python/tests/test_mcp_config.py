@@ -279,3 +279,15 @@ def test_sse_only_after_404_never_after_401() -> None:
         refusing.shutdown()
         sse.kill()
         sse.wait()
+
+
+def test_a_set_signal_aborts_the_whole_start() -> None:
+    async def main() -> None:
+        stop = asyncio.Event()
+        asyncio.get_running_loop().call_later(0.3, stop.set)
+        started = time.monotonic()
+        with pytest.raises(asyncio.CancelledError):
+            await connect_mcp({"mcpServers": {"silent": node("never-init.mjs")}}, env=ENV, signal=stop)
+        assert time.monotonic() - started < 3
+
+    run(main())
