@@ -11,6 +11,7 @@ then KILL to the group), with its stderr read into a bounded buffer.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import importlib
 import json
@@ -370,6 +371,28 @@ class _ServerRun:
             task.cancel()
 
 
+# Every process group still running, so that an interpreter that exits without aclose() leaves
+# none behind.
+_groups: Set[int] = set()
+_atexit_registered = False
+
+
+def _kill_all_groups() -> None:
+    for pid in list(_groups):
+        _signal_group(pid, signal_module.SIGKILL)
+
+
+def _track(pid: int, add: bool) -> None:
+    global _atexit_registered
+    if add:
+        if not _atexit_registered:
+            atexit.register(_kill_all_groups)
+            _atexit_registered = True
+        _groups.add(pid)
+    else:
+        _groups.discard(pid)
+
+
 def _signal_group(pid: int, sig: int) -> bool:
     """Sends ``sig`` to the process group ``pid``; whether the group still has a process."""
     try:
@@ -404,6 +427,7 @@ async def _end_group(process: "asyncio.subprocess.Process", grace: float) -> Non
         await _group_gone(process.pid, 0.5)
     with contextlib.suppress(asyncio.TimeoutError, ProcessLookupError):
         await asyncio.wait_for(process.wait(), 1)
+    _track(process.pid, False)
 
 
 @contextlib.asynccontextmanager
@@ -429,6 +453,8 @@ async def _group_stdio(run: _ServerRun) -> Any:
         start_new_session=os.name != "nt",
         limit=limits["maxMessage"],
     )
+    if os.name != "nt":
+        _track(process.pid, True)
     read_writer, read_stream = anyio.create_memory_object_stream(0)
     write_stream, write_reader = anyio.create_memory_object_stream(0)
 
