@@ -5,19 +5,21 @@
 //     index.d.ts, index.d.cts             the declarations wasm-bindgen generated from src/
 //     node/                               CommonJS glue + the .wasm inlined as base64 (no file
 //                                         read, so server bundles need no asset); index.cjs
-//                                         holds tool.js; index.mjs loads it with createRequire
-//                                         and module.mjs (for bundlers) with a static import,
-//                                         so import and require share one instance
+//                                         bundled from pkg-template/src; index.mjs loads it
+//                                         with createRequire and module.mjs (for bundlers) with
+//                                         a static import, so import and require share one instance
 //     web/                                ES module glue + the .wasm inlined as base64, so
 //                                         browsers, workers and bundlers need no init call;
-//                                         index.js holds tool.js
-//     edge/                               the web entry for edge runtimes (workerd, edge-light):
+//                                         index.js bundled from pkg-template/src
+//     edge/                               the entries for edge runtimes (workerd, edge-light):
 //                                         the .wasm imported as a module, compiled at deploy
+//
+// The entries are bundled by scripts/entries.mjs.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { bundleEntries } from "./entries.mjs";
 import { setup } from "./setup.mjs";
 import { root, run } from "./util.mjs";
 
@@ -33,35 +35,7 @@ function replaceOnce(text, search, replacement, file) {
   return text.slice(0, at) + replacement + text.slice(at + search.length);
 }
 
-/**
- * node/module.mjs, the entry of the `module` condition, which bundlers (esbuild, webpack,
- * rollup) use and Node does not: the same names as index.mjs, re-exported from index.cjs by a
- * static `export … from`, which bundlers follow (they cannot follow index.mjs's createRequire).
- * Node itself keeps index.mjs: a static import of CommonJS costs about 3 ms more at startup
- * (Node's ESM-to-CommonJS translation loads cjs-module-lexer). Both load the one index.cjs.
- *
- * The names are index.mjs's `export const { … } = api;` list. Node's loader would find them in
- * index.cjs with cjs-module-lexer if it ever loaded module.mjs, so check each name with it: a
- * name the lexer misses means an `exports.NAME = NAME;` line is missing or written differently.
- */
-function writeModuleEntry(dir) {
-  const esm = readFileSync(join(dir, "index.mjs"), "utf8");
-  const names = [...esm.matchAll(/^export const \{([^}]*)\} = api;/gm)]
-    .flatMap((m) => m[1].split(",").map((name) => name.trim()).filter(Boolean));
-  if (names.length === 0) throw new Error("build: node/index.mjs has no `export const { … } = api;` line");
-  const { initSync, parse } = createRequire(join(root, "package.json"))("cjs-module-lexer");
-  initSync();
-  const found = new Set(parse(readFileSync(join(dir, "index.cjs"), "utf8")).exports);
-  const missed = names.filter((name) => !found.has(name));
-  if (missed.length) {
-    throw new Error(`build: cjs-module-lexer does not see ${missed.join(", ")} in node/index.cjs; ` +
-      "export each name as its own `exports.NAME = NAME;` line");
-  }
-  writeFileSync(join(dir, "module.mjs"), "// Node.js code for bundlers (the `module` condition): index.cjs, imported statically.\n" +
-    `export { ${names.join(", ")} } from "./index.cjs";\n`);
-}
-
-export function build({ browser = false } = {}) {
+export async function build({ browser = false } = {}) {
   const env = setup({ browser });
 
   for (const target of ["nodejs", "web"]) {
@@ -88,17 +62,6 @@ export function build({ browser = false } = {}) {
   writeFileSync(join(pkg, "index.d.ts"), dts);
   writeFileSync(join(pkg, "index.d.cts"), dts);
 
-  // The API: one source file per area in pkg-template/ (tool.js: Tool, defineTool, sanitize;
-  // each later area its own file), written into both entries where they say
-  // `//# include FILE` (no extra modules to load at startup). Each file's `export` is dropped:
-  // inside an entry its functions are plain declarations.
-  const include = (file) => readFileSync(join(template, file), "utf8").replace(/^export function /gm, "function ");
-  const entry = (file) => {
-    const text = readFileSync(join(template, file), "utf8");
-    if (!/^\/\/# include /m.test(text)) throw new Error(`build: ${file} includes nothing`);
-    return text.replace(/^\/\/# include (\S+)\n/gm, (_, name) => include(name));
-  };
-
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
@@ -118,9 +81,6 @@ export function build({ browser = false } = {}) {
   writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeCore);
   writeFileSync(join(pkg, "node", "toolnexus_wasm.cjs"),
     `"use strict";\n// The WebAssembly core of toolnexus, base64-encoded.\nmodule.exports = Buffer.from("${nodeWasm.toString("base64")}", "base64");\n`);
-  writeFileSync(join(pkg, "node", "index.cjs"), entry("node/index.cjs"));
-  cpSync(join(template, "node", "index.mjs"), join(pkg, "node", "index.mjs"));
-  writeModuleEntry(join(pkg, "node"));
 
   // Web: the ES module glue, whose own fetch-based loader is cut off from the .wasm path (the
   // bytes are inlined instead) so that bundlers find no asset reference to resolve.
@@ -131,27 +91,17 @@ export function build({ browser = false } = {}) {
   const wasm = readFileSync(join(out, "web", "toolnexus_bg.wasm"));
   writeFileSync(join(pkg, "web", "toolnexus_wasm.js"),
     `// The WebAssembly core of toolnexus, base64-encoded.\nexport default "${wasm.toString("base64")}";\n`);
-  const webEntry = entry("web/index.js");
-  const wasmPart = /^\/\/# wasm begin.*\n([^]*?)^\/\/# wasm end\n/m;
-  if (!wasmPart.test(webEntry)) throw new Error("build: web/index.js has no //# wasm begin … //# wasm end part");
-  writeFileSync(join(pkg, "web", "index.js"), webEntry.replace(wasmPart, "$1"));
 
   // Edge runtimes (Cloudflare workerd; Vercel's edge-light) compile no WebAssembly at run time:
   // they take a `.wasm` import, compiled when the code is deployed, as a WebAssembly.Module.
-  // edge/index.js is the web entry with its wasm part swapped for such an import (the form
-  // wrangler and plain workerd bundles take); edge/light.js imports `.wasm?module`, the form
-  // Vercel's edge functions document. Both use web/'s glue.
+  // edge/index.js imports it as `./toolnexus_bg.wasm` (the form wrangler and plain workerd
+  // bundles take), edge/light.js as `./toolnexus_bg.wasm?module` (the form Vercel's edge
+  // functions document); both use web/'s glue (pkg-template/src/instance/).
   cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
-  const edgeEntry = (specifier) => replaceOnce(webEntry, 'from "./toolnexus.js";', 'from "../web/toolnexus.js";', "web/index.js")
-    .replace(wasmPart, `import wasm from "${specifier}";\n\n` +
-      "// A module compiled in the host's realm (Next.js's wasm bindings) fails the glue's\n" +
-      "// `instanceof WebAssembly.Module` and would be compiled again, which is refused: give it\n" +
-      "// this realm's prototype, so the glue instantiates it as it is.\n" +
-      "const instance = core.initSync({\n  module: wasm instanceof WebAssembly.Module ? wasm : Object.setPrototypeOf(wasm, WebAssembly.Module.prototype),\n});\n")
-    .replace(/^\/\/ Browsers, workers, bundlers.*\n\/\/ so the module.*\n/m,
-      `// Edge runtimes: the WebAssembly arrives as a module the platform compiled (${specifier}).\n`);
-  writeFileSync(join(pkg, "edge", "index.js"), edgeEntry("./toolnexus_bg.wasm"));
-  writeFileSync(join(pkg, "edge", "light.js"), edgeEntry("./toolnexus_bg.wasm?module"));
+
+  // The entries: the ES modules of pkg-template/src, bundled by esbuild (scripts/entries.mjs).
+  const names = await bundleEntries(pkg, `// toolnexus ${version}: built from pkg-template/src/ by scripts/build.mjs`);
+  writeFileSync(join(out, "exports.json"), JSON.stringify(names) + "\n");
 
   // Let examples/ and bench/ import "toolnexus" as a user does.
   const link = join(root, "node_modules", "toolnexus");
@@ -163,5 +113,5 @@ export function build({ browser = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  build({ browser: process.argv.includes("--browser") });
+  await build({ browser: process.argv.includes("--browser") });
 }

@@ -76,7 +76,7 @@ function section(title) {
 }
 
 section("build");
-const env = build({ browser: want("browser") });
+const env = await build({ browser: want("browser") });
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 if (want("rust")) {
@@ -115,6 +115,9 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     { env, cwd: work });
 
   for (const dir of ["package", "seeds", "types", "fixtures", "mcp"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  // The package's export list (pkg-template/src/index.js and node.js, as the build read them):
+  // the export suites hold every entry to it.
+  cpSync(join(root, "build", "exports.json"), join(work, "package", "exports.json"));
   // The examples run there too (tests/package/examples.test.mjs), importing the installed package.
   cpSync(join(root, "examples"), join(work, "examples"), { recursive: true });
   for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.children.json"]) {

@@ -1,6 +1,6 @@
 //! Boundary tests: the wasm exports compiled to wasm32 and run under Node with
 //! `wasm-bindgen-test-runner`. The exports take and return numbers; text crosses through the
-//! buffer. These tests drive them the way the entry file (`pkg-template/tool.js`) does; the
+//! buffer. These tests drive them the way the entry file (`pkg-template/src/tool.js`) does; the
 //! package suites (`tests/package/`) hold the whole contract (docs/contract.md) against the
 //! installed tarball.
 #![cfg(target_arch = "wasm32")]

@@ -106,7 +106,7 @@ function renderTools() {
 
 // ---------------------------------------------------------------------------------------------
 // Tools out: the list in each provider's format. `code` is the core's target code (see
-// pkg-template/adapters.js), used to ask for the notes of what the rewrite changed.
+// pkg-template/src/adapters.js), used to ask for the notes of what the rewrite changed.
 
 const FORMATS = [
   { id: "openai", label: "OpenAI", code: 0, make: (list) => api.toOpenAI(list) },

@@ -5,7 +5,7 @@
 //! Nothing here calls JavaScript, holds a JavaScript value or allocates, so no JavaScript can
 //! ever run inside a WebAssembly call, and a stack overflow that unwinds through one of these
 //! frames leaves nothing behind but the shadow-stack pointer, which the entry file puts back
-//! (see `pkg-template/tool.js`, `recover`).
+//! (see `pkg-template/src/core.js`, `recover`).
 
 mod buffer;
 mod exports;

@@ -1,0 +1,4 @@
+// edge/index.js (the `workerd` condition).
+import "../instance/edge.js"; // first: attaches the core before any other module runs
+export * from "../index.js";
+export * from "toolnexus:node-only"; // the Node.js-only names, each throwing (scripts/build.mjs)

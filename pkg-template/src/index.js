@@ -1,0 +1,27 @@
+// The package's exports in every runtime: the one list the entries, node/index.mjs,
+// node/module.mjs and the export tests are made from (scripts/entries.mjs reads it with esbuild).
+//
+// The layout of pkg-template/src/ (each file an ES module importing what it uses; esbuild
+// bundles each entry into one file of pkg/, see scripts/entries.mjs):
+//
+//   index.js          this list: what every runtime exports
+//   node.js           index.js plus what needs Node.js, Bun or Deno (files, processes); the
+//                     browser and edge entries export those names as functions that throw a
+//                     TypeError naming the runtimes they need, and the build fails if they
+//                     would hold a module importing `node:*` or one only node.js reaches
+//   core.js           the WebAssembly core for every module: `call(op, value)` (the JSON door,
+//                     src/ops/), `glue` (wasm-bindgen's string-taking exports), `recover`
+//   tool.js, decorator.js, adapters.js, toolkit.js, mcp.js     the areas
+//   sources/<name>.js       a tool source usable everywhere (fetch, the core's rules)
+//   sources/<name>.node.js  its Node.js part (`node:*`), exported from node.js only
+//   instance/         how each runtime instantiates the core (node, web, edge, edge-light);
+//                     each calls core.js's `attach`
+//   entries/          one file per built entry: its instance first (so every module finds the
+//                     core attached when its top level runs), then the list it exports
+//
+// A module may use `call` and `glue` at its top level; it never imports an entry or instance/.
+export { Tool, defineTool, sanitize } from "./tool.js";
+export { tool, collectTools } from "./decorator.js";
+export { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } from "./adapters.js";
+export { Toolkit, createToolkit } from "./toolkit.js";
+export { fromMCP } from "./mcp.js";

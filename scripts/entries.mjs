@@ -1,0 +1,155 @@
+// The package's entries, bundled by esbuild from the ES modules in pkg-template/src/ (the layout
+// is described at the top of pkg-template/src/index.js and in the README's layout section):
+//
+//   pkg/node/index.cjs     src/entries/node.js        CommonJS, Node.js 18+
+//   pkg/node/index.mjs     written here               createRequire("./index.cjs"), the names listed
+//   pkg/node/module.mjs    written here               `export { … } from "./index.cjs"` (bundlers)
+//   pkg/web/index.js       src/entries/web.js         ES module, ES2022
+//   pkg/edge/index.js      src/entries/edge.js        the same, the core as a `.wasm` import
+//   pkg/edge/light.js      src/entries/edge-light.js  the same, as `.wasm?module`
+//
+// Each entry is one file holding the modules it uses. Import specifiers naming the built
+// package's own files (`./toolnexus.js`, `../web/toolnexus.js`, `./toolnexus_bg.wasm?module`,
+// …) are left as written. The browser and edge entries export the Node.js-only names (what
+// src/node.js adds to src/index.js) as functions that throw a TypeError, and the build fails if
+// any module they hold imports `node:*` or any module listed only by src/node.js.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative, sep } from "node:path";
+
+import * as esbuild from "esbuild";
+
+import { root } from "./util.mjs";
+
+const src = join(root, "pkg-template", "src");
+
+/** The built package's own files, named relative to the entry that imports them. */
+const OWN = /^\.\.?\/(?:web\/)?toolnexus(?:_wasm|_bg)?\.(?:c?js|wasm(?:\?module)?)$/;
+const NODE_ONLY = "toolnexus:node-only";
+
+/** The runtimes the Node.js-only exports need, as their stubs say. */
+const NODE_RUNTIMES = "Node.js, Bun or Deno";
+
+const common = {
+  bundle: true,
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+  // pkg-template/package.json says "sideEffects": false for users' bundlers; here each entry's
+  // first import is kept for its effect (it attaches the core).
+  ignoreAnnotations: true,
+  legalComments: "none",
+};
+
+function ownFiles(stubs) {
+  return {
+    name: "toolnexus-own-files",
+    setup(b) {
+      b.onResolve({ filter: OWN }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^toolnexus:node-only$/ }, () => ({ path: NODE_ONLY, namespace: "toolnexus" }));
+      b.onLoad({ filter: /.*/, namespace: "toolnexus" }, () => ({ contents: stubs ?? "", loader: "js" }));
+    },
+  };
+}
+
+/** Refuses `node:*` (and bare Node.js built-ins) in the browser and edge entries. */
+const noNode = {
+  name: "toolnexus-no-node",
+  setup(b) {
+    b.onResolve({ filter: /^node:|^(fs|path|child_process|os|module|url|process|stream|events)(\/|$)/ }, (args) => ({
+      errors: [{
+        text: `${relative(root, args.importer)} imports ${args.path}: the browser and edge entries never hold Node.js ` +
+          "code; export what needs it from pkg-template/src/node.js (a module of its own, e.g. sources/<name>.node.js)",
+      }],
+    }));
+  },
+};
+
+/** The names a module exports, from esbuild's own reading of it. */
+async function exportsOf(file) {
+  const result = await esbuild.build({
+    ...common, entryPoints: [join(src, file)], outdir: "/out", format: "esm", platform: "node", target: "node18",
+    plugins: [ownFiles("")],
+  });
+  return Object.values(result.metafile.outputs)[0].exports;
+}
+
+const inputsOf = (result) => Object.keys(Object.values(result.metafile.outputs)[0].inputs)
+  .map((input) => relative(src, join(root, input)).split(sep).join("/"));
+
+/**
+ * Bundles the entries into `pkg`. Returns the export list (every entry's, sorted as written).
+ * @param {string} pkg the package directory being assembled
+ * @param {string} banner a comment line for the top of each entry
+ */
+export async function bundleEntries(pkg, banner) {
+  const everywhere = await exportsOf("index.js");
+  const all = await exportsOf("node.js");
+  const nodeOnly = all.filter((name) => !everywhere.includes(name));
+  const stubs = "export {};\nconst need = (name) => new TypeError(`toolnexus: ${name} needs " + NODE_RUNTIMES +
+    " (it reaches files or processes); this is the package's browser and edge entry`);\n" +
+    nodeOnly.map((name) => `export function ${name}() {\n  throw need(${JSON.stringify(name)});\n}\n`).join("");
+
+  const outputs = [
+    { entry: "node.js", out: "node/index.cjs", format: "cjs", platform: "node", target: "node18", plugins: [ownFiles()] },
+    ...[["web.js", "web/index.js"], ["edge.js", "edge/index.js"], ["edge-light.js", "edge/light.js"]].map(([entry, out]) => ({
+      entry, out, format: "esm", platform: "neutral", target: "es2022", plugins: [noNode, ownFiles(stubs)],
+    })),
+  ];
+  for (const { entry, out, plugins, ...options } of outputs) {
+    const result = await esbuild.build({
+      ...common, ...options, entryPoints: [join(src, "entries", entry)], outfile: join(pkg, out), plugins,
+      banner: { js: banner },
+    });
+    const inputs = inputsOf(result);
+    if (options.format === "esm") {
+      const leaked = inputs.filter((input) => input === "node.js" || /\.node\.js$/.test(input));
+      if (leaked.length) throw new Error(`build: ${out} holds Node.js-only modules: ${leaked.join(", ")}`);
+      const names = Object.values(result.metafile.outputs)[0].exports;
+      const missing = all.filter((name) => !names.includes(name));
+      const extra = names.filter((name) => !all.includes(name));
+      if (missing.length || extra.length) {
+        throw new Error(`build: ${out} exports differ from src/node.js: missing ${missing}, extra ${extra}`);
+      }
+    }
+    writeFileSync(join(pkg, out), result.outputFiles[0].text);
+  }
+
+  // Node's `import`: the CommonJS entry through createRequire, so that `import` and `require`
+  // share one instance without the ESM-to-CommonJS translation step (about 3 ms at startup).
+  writeFileSync(join(pkg, "node", "index.mjs"), `${banner}\n` +
+    "// Node.js, ES modules: the CommonJS entry, loaded through `require` so that `import` and\n" +
+    "// `require` in one process share its single instance (Node's CommonJS cache), without the\n" +
+    "// ESM-to-CommonJS translation step.\n" +
+    'import { createRequire } from "node:module";\n\n' +
+    'const api = createRequire(import.meta.url)("./index.cjs");\n\n' +
+    `export const { ${all.join(", ")} } = api;\n`);
+  writeModuleEntry(join(pkg, "node"), all, banner);
+  checkNames(join(pkg, "node", "index.cjs"), all);
+  return all;
+}
+
+/**
+ * node/module.mjs, the entry of the `module` condition, which bundlers (esbuild, webpack,
+ * rollup) use and Node does not: the same names, re-exported from index.cjs by a static
+ * `export … from`, which bundlers follow (they cannot follow index.mjs's createRequire). Node's
+ * loader would find the names in index.cjs with cjs-module-lexer if it ever loaded module.mjs,
+ * so check each name with it.
+ */
+function writeModuleEntry(dir, names, banner) {
+  const { initSync, parse } = createRequire(join(root, "package.json"))("cjs-module-lexer");
+  initSync();
+  const found = new Set(parse(readFileSync(join(dir, "index.cjs"), "utf8")).exports);
+  const missed = names.filter((name) => !found.has(name));
+  if (missed.length) throw new Error(`build: cjs-module-lexer does not see ${missed.join(", ")} in node/index.cjs`);
+  writeFileSync(join(dir, "module.mjs"), `${banner}\n` +
+    "// Node.js code for bundlers (the `module` condition): index.cjs, imported statically.\n" +
+    `export { ${names.join(", ")} } from "./index.cjs";\n`);
+}
+
+/** Loads the built CommonJS entry once: each export is there, and each function keeps its name. */
+function checkNames(file, names) {
+  const api = createRequire(import.meta.url)(file);
+  const wrong = names.filter((name) => api[name] === undefined || (typeof api[name] === "function" && api[name].name !== name));
+  if (wrong.length) throw new Error(`build: node/index.cjs: ${wrong.join(", ")} missing or renamed by the bundling`);
+}
