@@ -196,6 +196,9 @@ class _ServerRun:
         return True
 
     def _failure(self, error: BaseException) -> Dict[str, Any]:
+        # anyio's task groups raise groups of one: the error inside is the one to word.
+        while isinstance(getattr(error, "exceptions", None), (list, tuple)) and getattr(error, "exceptions"):
+            error = getattr(error, "exceptions")[0]
         if isinstance(error, OSError) and self.server.get("transport") == "stdio":
             code = {2: "ENOENT", 13: "EACCES"}.get(error.errno or 0, "")
             return {"kind": "spawn", "command": self.server.get("command"), "code": code, "detail": str(error)}
