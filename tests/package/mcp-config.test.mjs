@@ -122,7 +122,8 @@ describe("connectMCP: one config file per dialect", () => {
       assert.equal(printed.NAMED_VAR, "***", "an expanded value is kept out of the result");
       assert.equal(printed.PARENT_SECRET, undefined, "a parent variable the config does not name never reaches the server");
       assert.equal(printed.API_TOKEN, undefined);
-      assert.equal(printed.PATH, process.env.PATH);
+      assert.equal(typeof printed.PATH, "string", "the safe set (PATH, HOME, ...) is passed on");
+      assert.equal(printed.HOME, process.env.HOME);
       assert.ok(!JSON.stringify(conn.servers).includes("tok-0123456789abcdef"));
     } finally {
       await conn.close();
