@@ -19,14 +19,19 @@ fn block_text(block: &Value) -> String {
     match text("type") {
         Some("text") => text("text").unwrap_or("").to_string(),
         Some(kind @ ("image" | "audio")) => {
-            format!("[{kind} {}, {} bytes]", text("mimeType").unwrap_or("of unknown type"), base64_bytes(map.get("data")))
+            format!(
+                "[{kind} {}, {} bytes]",
+                text("mimeType").unwrap_or("of unknown type"),
+                base64_bytes(map.get("data"))
+            )
         }
         Some("resource") => {
             let resource = map.get("resource").cloned().unwrap_or(Value::Null);
             if let Some(t) = resource.get("text").and_then(Value::as_str) {
                 return t.to_string();
             }
-            let mime = resource.get("mimeType").and_then(Value::as_str).map(|m| format!(" {m}")).unwrap_or_default();
+            let mime =
+                resource.get("mimeType").and_then(Value::as_str).map(|m| format!(" {m}")).unwrap_or_default();
             let size = match resource.get("blob") {
                 Some(Value::String(_)) => format!(", {} bytes", base64_bytes(resource.get("blob"))),
                 _ => String::new(),
@@ -82,7 +87,10 @@ mod tests {
         assert_eq!(r["output"], "a\n[image image/png, 5 bytes]\ninside\n[resource file:///y application/pdf, 3 bytes]\n[resource link file:///z (z)]\n[widget content block]");
         assert_eq!(r["isError"], true);
         let r = to_result(&json!({ "content": [], "structuredContent": { "n": 1 } }));
-        assert_eq!(r, json!({ "output": "{\"n\":1}", "isError": false, "metadata": { "structuredContent": { "n": 1 } } }));
+        assert_eq!(
+            r,
+            json!({ "output": "{\"n\":1}", "isError": false, "metadata": { "structuredContent": { "n": 1 } } })
+        );
         assert_eq!(to_result(&json!(3))["isError"], true);
     }
 }
