@@ -17,6 +17,11 @@
 //   defineTool, sanitize of a 16-character name (ns per call), sanitize of 1 MB of text (ms)
 //   toOpenAI strict and toGemini openapi over the MCP corpus against structuredClone (ms):
 //   the same list every call, and every schema new each call
+//   fromA2A: one call to an A2A agent answering with a message (protocol 1.0), against the same
+//             JSON-RPC request written by hand with fetch (the agent: a node:http server in
+//             this process answering a fixed reply, the same for both sides); one call at a time
+//   characters sent: the corpus's schemas in each rewriting dialect against the schemas as
+//   given, as listed and with a block of shared definitions added to every tool
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
@@ -28,6 +33,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createServer } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
@@ -398,7 +404,7 @@ rows.push(
     make: (side) => side.key === "toolnexus"
       ? syncBatch(1, "api.toOpenAI(input, { strict: true }).length")(side.api, CORPUS)
       : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
-    budget: 3,
+    budget: 2,
     aim: 1.5,
   },
   {
@@ -409,7 +415,7 @@ rows.push(
     make: (side) => side.key === "toolnexus"
       ? syncBatch(1, 'api.toGemini(input, { dialect: "openapi" })[0].functionDeclarations.length')(side.api, CORPUS)
       : syncBatch(1, "structuredClone(input).length")(side.api, CORPUS_SCHEMAS),
-    budget: 3,
+    budget: 2,
     aim: 1.5,
   },
   {
@@ -420,7 +426,7 @@ rows.push(
     make: (side) => side.key === "toolnexus"
       ? syncBatch(1, "(input.bump(), api.toOpenAI(input.tools, { strict: true }).length)")(side.api, COLD)
       : syncBatch(1, "(input.bump(), structuredClone(input.schemas).length)")(side.api, COLD),
-    budget: 3,
+    budget: 2.5,
     aim: 1.5,
   },
   {
@@ -431,10 +437,68 @@ rows.push(
     make: (side) => side.key === "toolnexus"
       ? syncBatch(1, '(input.bump(), api.toGemini(input.tools, { dialect: "openapi" })[0].functionDeclarations.length)')(side.api, COLD)
       : syncBatch(1, "(input.bump(), structuredClone(input.schemas).length)")(side.api, COLD),
-    budget: 3,
+    budget: 2.5,
     aim: 1.5,
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// A2A: a call answered with a message. The agent answers a fixed 1.0 reply; the hand-written
+// side sends the same request (headers, a timeout, a fresh messageId) and reads the reply into
+// the same result.
+
+const A2A_REPLY = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { message: {
+  messageId: "m-1", contextId: "ctx-1", role: "ROLE_AGENT", parts: [{ text: "hi there" }] } } });
+const a2aServer = createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(A2A_REPLY) });
+    res.end(A2A_REPLY);
+  });
+});
+await new Promise((resolve) => a2aServer.listen(0, "127.0.0.1", resolve));
+const A2A_URL = `http://127.0.0.1:${a2aServer.address().port}/a2a`;
+const a2aTools = {
+  toolnexus: await toolnexus.fromA2A({ name: "bench_agent",
+    supportedInterfaces: [{ url: A2A_URL, protocolBinding: "JSONRPC", protocolVersion: "1.0" }] }),
+  plain: {
+    async execute({ message }) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 300_000);
+      try {
+        const res = await fetch(A2A_URL, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json", "A2A-Version": "1.0" },
+          signal: controller.signal,
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {
+            message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text: message }] },
+            configuration: { returnImmediately: false } } }),
+        });
+        const m = JSON.parse(await res.text()).result.message;
+        return { output: m.parts.map((p) => p.text).join("\n"), isError: false,
+          metadata: { taskId: null, contextId: m.contextId, state: "completed" } };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  },
+};
+const A2A_BATCH = 20;
+{
+  const [a, b] = [await a2aTools.toolnexus.execute({ message: "hello" }), await a2aTools.plain.execute({ message: "hello" })];
+  assert.deepEqual(a, b, "fromA2A and the hand-written request give the same result");
+  perBatch.a2aMessage = A2A_BATCH * a.output.length;
+}
+rows.push({
+  id: "a2aMessage",
+  label: "fromA2A: a call answered with a message, vs the JSON-RPC request by hand with fetch",
+  unit: "ns",
+  callsPerBatch: A2A_BATCH,
+  async: true,
+  make: (side) => sequentialBatch(A2A_BATCH)(a2aTools[side.key], { message: "hello" }),
+  budget: 1.1,
+  aim: 1.05,
+});
 
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -582,14 +646,41 @@ function sizes() {
   };
 }
 
+// Characters sent: the JSON of every schema a dialect sends for the corpus, against the JSON of
+// the schemas as given. Some servers send one block of shared definitions with every tool; the
+// second set adds such a block (none of it used by the tools) to each corpus schema.
+const SHARED_DEFS = {
+  Meta: { type: "object", additionalProperties: true, description: "Free-form metadata attached by the server." },
+  Page: { type: "object", properties: { cursor: { type: "string", description: "Where the next page starts" }, limit: { type: "integer", minimum: 1, maximum: 100 }, meta: { $ref: "#/$defs/Meta" } } },
+  Error: { type: "object", properties: { code: { type: "integer" }, message: { type: "string" }, details: { type: "array", items: { $ref: "#/$defs/Meta" } } }, required: ["code", "message"] },
+};
+
+function characters() {
+  const padded = CORPUS.map((t) => ({ ...t, inputSchema: { ...t.inputSchema, $defs: SHARED_DEFS } }));
+  const size = (schemas) => schemas.reduce((n, s) => n + JSON.stringify(s).length, 0);
+  const dialects = [
+    ["toOpenAI strict", (tools) => toolnexus.toOpenAI(tools, { strict: true }).map((t) => t.function.parameters)],
+    ["toGemini parametersJsonSchema", (tools) => toolnexus.toGemini(tools)[0].functionDeclarations.map((d) => d.parametersJsonSchema)],
+    ["toGemini openapi", (tools) => toolnexus.toGemini(tools, { dialect: "openapi" })[0].functionDeclarations.map((d) => d.parameters)],
+  ];
+  const out = {};
+  for (const [label, tools] of [["corpus", CORPUS], ["corpus + shared $defs", padded]]) {
+    const given = size(tools.map((t) => t.inputSchema));
+    out[label] = dialects.map(([dialect, run]) => ({ dialect, sent: size(run(tools)), given }));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Run everything, then print the table.
 
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
+a2aServer.close();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();
+results.characters = characters();
 results.mcpStart = await measureMcpStart(root);
 
 const KiB = 1024;
@@ -628,6 +719,11 @@ for (const row of rows) {
   const aimMet = r.delta <= 3;
   budgets.push({ id: "startup", holds, aimMet });
   table.push(["import + first call (ms, fresh process)", fmtMs(r.pkg), fmtMs(r.js), `${r.delta >= 0 ? "+" : ""}${r.delta.toFixed(2)} ms`, "≤ +5 ms", "≤ +3 ms", verdict(holds, aimMet)]);
+}
+for (const [set, rows] of Object.entries(results.characters)) {
+  for (const r of rows) {
+    table.push([`characters sent, ${r.dialect} (${set}; plain JS: as given)`, r.sent.toLocaleString("en-US"), r.given.toLocaleString("en-US"), times(r.sent / r.given), "", "", ""]);
+  }
 }
 {
   const r = results.memory;
@@ -677,6 +773,7 @@ writeFileSync(join(root, "build", "bench.json"), JSON.stringify({
     plain: row.unit === "ms" ? results[row.id].js / 1e6 : results[row.id].js }])),
   startup: { unit: "ms", budgetDelta: 5, aimDelta: 3, ...results.startup },
   memory: { unit: "bytes per live tool", ...results.memory },
+  characters: results.characters,
   sizes: { ...results.sizes, budgetWasmGzip: 64 * KiB, aimWasmGzip: 25 * KiB },
   mcpStart: { unit: "ms", budget: 1.1, aim: 1, toolnexus: results.mcpStart.pkg / 1e6, sdkByHand: results.mcpStart.js / 1e6,
     ratio: results.mcpStart.ratio },

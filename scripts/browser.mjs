@@ -9,7 +9,12 @@
 //
 // Otherwise the browser tests are skipped with a one-line reason, unless CI=true: there a
 // missing browser is a failure, so CI always runs them.
-import { existsSync, readFileSync } from "node:fs";
+//
+// The other engines are found the same way (findFirefox, findWebKit): FIREFOX_PATH /
+// WEBKIT_DRIVER_PATH when set ("none" skips that engine), else Debian's packages at their
+// places, else, as root on Debian, installed with apt-get (firefox-esr; webkit2gtk-driver and
+// xvfb, as WebKit's MiniBrowser needs a display).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -42,6 +47,76 @@ function playwrightBrowser() {
 
 function isDebianRoot() {
   return process.platform === "linux" && process.getuid?.() === 0 && existsSync("/etc/debian_version");
+}
+
+function aptInstall(packages, env) {
+  run("apt-get", ["update"], { env });
+  run("apt-get", ["install", "-y", "--no-install-recommends", ...packages], {
+    env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+/** Why an engine is missing, in one line, ending with how to get it. */
+function missing(what, variable, packages) {
+  const os = existsSync("/etc/os-release") ? readFileSync("/etc/os-release", "utf8").match(/^ID=(.*)$/m)?.[1] : process.platform;
+  return `no ${what} found (set ${variable}; Debian's ${packages} is installed automatically only as root on Debian, ` +
+    `and this is ${os ?? "unknown"}${process.getuid?.() === 0 ? "" : " without root"})`;
+}
+
+/**
+ * `{ path, how }` of a Firefox for the browser tests (driven over WebDriver BiDi, no
+ * geckodriver), or `{ reason }`. With `install`, a root Debian machine gets firefox-esr.
+ */
+export function findFirefox({ install = false, env = process.env } = {}) {
+  if (env.FIREFOX_PATH === "none") return { reason: "FIREFOX_PATH=none" };
+  if (env.FIREFOX_PATH) {
+    if (!existsSync(env.FIREFOX_PATH)) throw new Error(`FIREFOX_PATH=${env.FIREFOX_PATH} does not exist`);
+    return { path: env.FIREFOX_PATH, how: "FIREFOX_PATH" };
+  }
+  const system = ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((p) => existsSync(p));
+  if (system) return { path: system, how: "system browser" };
+  if (install && isDebianRoot()) {
+    aptInstall(["firefox-esr"], env);
+    if (existsSync("/usr/bin/firefox-esr")) return { path: "/usr/bin/firefox-esr", how: "Debian's firefox-esr, just installed" };
+  }
+  return { reason: missing("Firefox", "FIREFOX_PATH", "firefox-esr") };
+}
+
+/** WebKitGTK's MiniBrowser, wherever the multiarch directory puts it. */
+function miniBrowser() {
+  if (!existsSync("/usr/lib")) return undefined;
+  for (const dir of readdirSync("/usr/lib")) {
+    const path = join("/usr/lib", dir, "webkit2gtk-4.1", "MiniBrowser");
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
+
+function webKitParts(driver) {
+  const browser = miniBrowser();
+  return existsSync(driver) && browser && existsSync("/usr/bin/xvfb-run") ? { path: driver, browser } : undefined;
+}
+
+/**
+ * `{ path, browser, how }` for WebKit: the WebKitWebDriver at `path`, which drives the
+ * MiniBrowser at `browser` (under `xvfb-run`), or `{ reason }`. With `install`, a root Debian
+ * machine gets webkit2gtk-driver and xvfb.
+ */
+export function findWebKit({ install = false, env = process.env } = {}) {
+  if (env.WEBKIT_DRIVER_PATH === "none") return { reason: "WEBKIT_DRIVER_PATH=none" };
+  if (env.WEBKIT_DRIVER_PATH) {
+    const found = webKitParts(env.WEBKIT_DRIVER_PATH);
+    if (!found) throw new Error(`WEBKIT_DRIVER_PATH=${env.WEBKIT_DRIVER_PATH}: no such driver, or no MiniBrowser or xvfb-run beside it`);
+    return { ...found, how: "WEBKIT_DRIVER_PATH" };
+  }
+  const system = webKitParts("/usr/bin/WebKitWebDriver");
+  if (system) return { ...system, how: "system WebKitGTK" };
+  if (install && isDebianRoot()) {
+    aptInstall(["webkit2gtk-driver", "xvfb", "xauth"], env);
+    const installed = webKitParts("/usr/bin/WebKitWebDriver");
+    if (installed) return { ...installed, how: "Debian's webkit2gtk-driver, just installed" };
+  }
+  return { reason: missing("WebKit", "WEBKIT_DRIVER_PATH", "webkit2gtk-driver (with xvfb)") };
 }
 
 /**

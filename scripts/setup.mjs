@@ -2,8 +2,9 @@
 // first, so a warm machine passes through in a second and a fresh one in a few minutes.
 //
 //   node scripts/setup.mjs            the build toolchain and the npm dev dependencies
-//   node scripts/setup.mjs --browser  the same, and a Chromium for the browser tests (see
-//                                     browser.mjs: found, or installed as root on Debian only)
+//   node scripts/setup.mjs --browser  the same, and a Chromium, a Firefox and a WebKit for the
+//                                     browser tests (see browser.mjs: found, or installed as
+//                                     root on Debian only)
 //
 // Versions are pinned: wasm-bindgen-cli to the exact wasm-bindgen of Cargo.lock, wasm-pack to
 // WASM_PACK with --locked, the npm dev dependencies by package-lock.json. Nothing needs root
@@ -13,7 +14,7 @@ import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { findChromium } from "./browser.mjs";
+import { findChromium, findFirefox, findWebKit } from "./browser.mjs";
 import { run, output, root } from "./util.mjs";
 
 const cargoBin = join(homedir(), ".cargo", "bin");
@@ -88,6 +89,21 @@ export function setup({ browser = false } = {}) {
       env.CHROMIUM_PATH = found.path;
     } else {
       env.TOOLNEXUS_NO_BROWSER = found.reason;
+    }
+    // The other engines: FIREFOX_PATH and WEBKIT_DRIVER_PATH, or the reason there is none.
+    const firefox = findFirefox({ install: true, env });
+    if (firefox.path) {
+      console.log(`setup: Firefox ${firefox.path} (${firefox.how})`);
+      env.FIREFOX_PATH = firefox.path;
+    } else {
+      env.TOOLNEXUS_NO_FIREFOX = firefox.reason;
+    }
+    const webkit = findWebKit({ install: true, env });
+    if (webkit.path) {
+      console.log(`setup: WebKit ${webkit.path} driving ${webkit.browser} (${webkit.how})`);
+      env.WEBKIT_DRIVER_PATH = webkit.path;
+    } else {
+      env.TOOLNEXUS_NO_WEBKIT = webkit.reason;
     }
   }
   return env;

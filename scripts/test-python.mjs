@@ -14,6 +14,11 @@ import { output, root, run } from "./util.mjs";
 const work = join(root, "build", "python");
 const tests = join(root, "python", "tests");
 
+// The test SDKs: the official A2A server (a2a-sdk needs CPython 3.10+; on older ones its
+// tests skip with that reason), and the MCP SDK connect_mcp drives (the `mcp` extra, 3.10+ too).
+const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"',
+  'mcp>=2.0; python_version >= "3.10"'];
+
 function section(title) {
   console.log(`\n=== ${title} ===`);
 }
@@ -53,7 +58,7 @@ export function testPython(env) {
   mkdirSync(work, { recursive: true });
   const host = process.env.PYTHON ?? "python3";
   const python = freshVenv(host, join(work, "venv"), env);
-  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python[mcp]", "pytest", "hypothesis", "mypy"], { env });
+  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python[mcp]", "pytest", "hypothesis", "mypy", ...testSdks], { env });
   console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
   run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {
     env: { ...env, TOOLNEXUS_REQUIRE_MYPY: "1" }, cwd: join(root, "python"),
@@ -71,7 +76,7 @@ export function testPython(env) {
   for (const { version, python: interpreter } of pythons) {
     section(`python: the wheel on CPython ${version}`);
     const venvPython = freshVenv(interpreter, join(work, `venv-${version}`), env);
-    run(venvPython, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel, "pytest", "hypothesis"], { env });
+    run(venvPython, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel, "pytest", "hypothesis", ...testSdks], { env });
     run(venvPython, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], { env, cwd: join(root, "python") });
     ran.push(version);
   }

@@ -12,7 +12,8 @@
 //     an edge function on Vercel's Edge Runtime
 //  8. Chromium (found, or skipped with the reason; see browser.mjs): the installed package as a
 //     native ES module, in a module worker, from Vite, esbuild, webpack and rollup builds; the
-//     www/ playground driven like a person
+//     www/ playground driven like a person. Firefox and WebKit (each found, or skipped with the
+//     reason): the same native ES module page and module worker
 //  9. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel on
 //     every CPython 3.9+ that pyenv has
 //
@@ -107,9 +108,11 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     JSON.stringify({ name: "toolnexus-consumer", private: true, type: "module" }, null, 2) + "\n");
   const devDeps = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies;
   // The providers' SDKs: their own types hold the adapters' results and the Toolkit's answers
-  // (tests/types/), their own clients take them (adapters, Toolkit and fromMCP suites).
+  // (tests/types/), their own clients take them (adapters, Toolkit and fromMCP suites); the A2A
+  // SDK's server (with express) answers fromA2A (tests/package/a2a-server.mjs).
   const consumerDeps = ["typescript", "@types/node", "fast-check",
-    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod", "@types/json-schema"];
+    "openai", "@anthropic-ai/sdk", "@google/genai", "@modelcontextprotocol/sdk", "zod", "@types/json-schema",
+    "@a2a-js/sdk", "express"];
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball,
     ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
@@ -230,10 +233,15 @@ if (want("browser")) {
     console.log(`browser: skipped: ${env.TOOLNEXUS_NO_BROWSER}`);
   } else {
     section(`browser: the package in Chromium (page, worker, Vite, esbuild, webpack, rollup) and the playground`);
-    run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/"], {
+    run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/package.test.mjs", "tests/browser/playground.test.mjs"], {
       env: { ...env, TOOLNEXUS_CONSUMER: work, TOOLNEXUS_TARBALL: tarball },
     });
   }
+  // Each engine found, or skipped with the reason (a failure under CI=true): the test says which.
+  section("browser: the package in Firefox and WebKit (page, worker)");
+  run(process.execPath, ["--test", "--test-reporter=spec", "tests/browser/engines.test.mjs"], {
+    env: { ...env, TOOLNEXUS_CONSUMER: work },
+  });
 }
 
 if (want("python")) testPython(env);

@@ -4,6 +4,10 @@
 //! read from disk.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "schema/definitions.rs"]
+mod definitions;
+#[path = "schema/golden.rs"]
+mod golden;
 #[path = "schema/rules.rs"]
 mod rules;
 
@@ -26,6 +30,7 @@ fn check_all(name: &str, schema: &Value) {
 
     let s = openai::strict(schema);
     if s.strict {
+        assert_eq!(rules::unused_definitions(&s.schema), Vec::<String>::new(), "{name}: OpenAI strict");
         let errors = rules::openai_strict(&s.schema);
         assert!(errors.is_empty(), "{name}: OpenAI strict: {errors:?}\n{}", s.schema);
         assert!(s.reason.is_none());
@@ -41,6 +46,7 @@ fn check_all(name: &str, schema: &Value) {
     assert_eq!(rules::paths(&g), paths, "{name}: Gemini openapi paths");
 
     let (j, _) = gemini::json_schema(schema);
+    assert_eq!(rules::unused_definitions(&j), Vec::<String>::new(), "{name}: Gemini JSON Schema");
     let errors = rules::gemini_json_schema(&j);
     assert!(errors.is_empty(), "{name}: Gemini JSON Schema: {errors:?}");
     assert_eq!(rules::paths(&j), paths, "{name}: Gemini JSON Schema paths");

@@ -1,8 +1,9 @@
 // Tools out: `toOpenAI`, `toOpenAIResponses`, `toAnthropic`, `toGemini`, `toMCP`. Each reads
 // every tool's name, description and inputSchema once. The core checks the names (the
 // provider's rule, duplicates) and rewrites the schemas: the names and schemas cross as one
-// JSON string each way, and the answer is parsed into fresh objects. A target that sends the
-// schemas as given gets them through one JSON round trip here, the core only checking names.
+// JSON string each way (a schema a line: src/schema/text.rs), and the answer is parsed into
+// fresh objects. A target that sends the schemas as given gets them through one JSON round
+// trip here, the core only checking names.
 // This file builds each provider's envelope around the schemas. Nothing returned is a tool's
 // own object, and the tools are never touched.
 
@@ -18,9 +19,11 @@ const COPIES = [true, false, true, true, false, true, false, false, true];
 // Rewritten schemas by the JSON text of the schema given, one cache per target: an agent
 // sends the same tool list with every request, and a schema seen before (the same text, so
 // the same content, whichever object holds it) is answered without the core. The names are
-// checked by the core on every call. A target's cache is emptied when it passes the limit.
+// checked by the core on every call, unless they are the very list (the same JSON text) the
+// core last passed for that target. A target's cache is emptied when it passes the limit.
 const CACHE_LIMIT = 4096;
 const caches = [];
+const passedNames = [];
 
 /** `{ schemas, strict }` for the rewriting targets, through the cache. */
 const rewrite = (target, names, schemas) => {
@@ -29,20 +32,38 @@ const rewrite = (target, names, schemas) => {
   const texts = schemas.map((schema) => JSON.stringify(schema) ?? "null");
   const missing = [];
   for (let i = 0; i < texts.length; i++) if (!cache.has(texts[i])) missing.push(i);
-  const input = `[${JSON.stringify(names)},[${missing.map((i) => texts[i]).join(",")}]]`;
+  // The names' JSON, then each schema the cache lacks on a line of its own (compact JSON holds
+  // no raw line break); the answer puts each schema on a line of its own too.
+  const namesText = JSON.stringify(names);
+  if (missing.length === 0 && namesText === passedNames[target]) return fromCache(cache, texts);
+  let input = namesText;
+  for (const i of missing) input += "\n" + texts[i];
   let text;
   try {
     text = glue.schemasOut(target, input, false);
   } catch (error) {
-    // A stack overflow inside the core: put its stack pointer back (see core.js).
-    throw recover(error);
+    // A stack overflow inside the core: put its stack pointer back (see core.js), then close
+    // the allocation arena the call left open.
+    recover(error);
+    glue.schemasOutTrapped();
+    throw error;
   }
   const answer = JSON.parse(text);
   if (typeof answer.error === "string") throw new TypeError(answer.error);
-  missing.forEach((i, k) => {
-    cache.set(texts[i], { text: JSON.stringify(answer.schemas[k]), strict: answer.strict?.[k] });
-  });
-  if (missing.length === texts.length) return answer; // all new: the core's objects are fresh
+  passedNames[target] = namesText;
+  if (missing.length > 0) {
+    // Line k + 1 holds the k-th schema, after a "," from the second on.
+    const lines = text.split("\n");
+    missing.forEach((i, k) => {
+      cache.set(texts[i], { text: k === 0 ? lines[1] : lines[k + 1].slice(1), strict: answer.strict?.[k] });
+    });
+    if (missing.length === texts.length) return answer; // all new: the core's objects are fresh
+  }
+  return fromCache(cache, texts);
+};
+
+/** `{ schemas, strict }` of schemas all in `cache`, as fresh objects. */
+const fromCache = (cache, texts) => {
   const entries = texts.map((text) => cache.get(text));
   return {
     schemas: JSON.parse(`[${entries.map((e) => e.text).join(",")}]`),
@@ -66,7 +87,7 @@ const run = (fn, target, tools) => {
   }
   let answer;
   if (COPIES[target]) {
-    answer = JSON.parse(glue.schemasOut(target, JSON.stringify([names]), false));
+    answer = JSON.parse(glue.schemasOut(target, JSON.stringify(names), false));
     if (typeof answer.error === "string") throw new TypeError(answer.error);
     // A tool without an inputSchema (a plain object may lack one) takes no arguments.
     answer.schemas = JSON.parse(JSON.stringify(schemas)).map((s) => (s === null ? JSON.parse(NO_ARGUMENTS) : s));

@@ -25,3 +25,4 @@ export { tool, collectTools } from "./decorator.js";
 export { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } from "./adapters.js";
 export { Toolkit, createToolkit } from "./toolkit.js";
 export { fromMCP } from "./mcp.js";
+export { fromA2A } from "./sources/a2a.js";

@@ -9,6 +9,7 @@
 import { glue, recover } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import { executeOf, messageOf, Tool } from "./tool.js";
+import { fromA2A } from "./sources/a2a.js";
 
 const isArray = Array.isArray;
 const parse = JSON.parse;
@@ -128,10 +129,6 @@ class Toolkit {
     };
   }
 
-  /** The sources behind this toolkit's tools (MCP servers from a config), one status each. */
-  get sources() {
-    return this.#sources.flatMap((list) => list());
-  }
 
   /** Ends everything this toolkit started (MCP servers); a toolkit that started nothing has nothing to end. */
   async close() {
@@ -201,6 +198,14 @@ class Toolkit {
 
   get size() {
     return this.#entries.size;
+  }
+
+  /**
+   * What `createToolkit` set up (agents, MCP servers from a config), each `{ kind, name, status,
+   * error? }`: a fresh array.
+   */
+  get sources() {
+    return [...(sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s })), ...this.#sources.flatMap((list) => list())];
   }
 
   /** The tools, in registration order, as a fresh array. */
@@ -535,9 +540,17 @@ function mcpResult(result) {
   return out;
 }
 
+// The sources createToolkit set up, per toolkit.
+const sourcesOf = new WeakMap();
+
+// An agents entry is a card or URL, or `{ card, ...fromA2A's options }` (an agent card has no
+// `card` field).
+const withOptions = (entry) => entry !== null && typeof entry === "object" && !(entry instanceof URL) && "card" in entry;
+
 /**
- * Resolves to a Toolkit holding `extraTools` (the seed's entry point). `mcpConfig` is read by the
- * Node.js entries' own `createToolkit` (sources/mcp-config.node.js); here it is refused.
+ * Resolves to a Toolkit holding `extraTools` (the seed's entry point) and `agents`. `mcpConfig`
+ * is read by the Node.js entries' own `createToolkit` (sources/mcp-config.node.js); here it is
+ * refused.
  */
 async function createToolkit(options) {
   if (options !== undefined && (options === null || typeof options !== "object")) {
@@ -547,7 +560,36 @@ async function createToolkit(options) {
     throw new TypeError("toolnexus: createToolkit({ mcpConfig }) needs Node.js, Bun or Deno (it starts the servers' processes); " +
       "in a browser or an edge runtime, connect an MCP SDK Client yourself and pass it to fromMCP");
   }
-  return new Toolkit(options?.extraTools);
+  const toolkit = new Toolkit(options?.extraTools);
+  const agents = options?.agents;
+  if (agents === undefined || agents === null) return toolkit;
+  if (typeof agents[Symbol.iterator] !== "function") {
+    throw new TypeError(`createToolkit: \`agents\` must be an iterable of agent cards or URLs, got ${show(agents)}`);
+  }
+  const list = [...agents];
+  // Every agent at once; one that cannot be read is left out and listed, never failing the rest.
+  const settled = await Promise.all(list.map((entry) => resolve()
+    .then(() => (withOptions(entry) ? fromA2A(entry.card, entry) : fromA2A(entry)))
+    .then((tool) => ({ tool }), (error) => ({ error: message(error) }))));
+  const sources = [];
+  for (let i = 0; i < list.length; i++) {
+    const { tool, error } = settled[i];
+    const card = withOptions(list[i]) ? list[i].card : list[i];
+    const given = typeof card === "string" ? card : card instanceof URL ? String(card)
+      : typeof card?.name === "string" ? card.name : `agent ${i + 1}`;
+    if (tool === undefined) {
+      sources.push({ kind: "a2a", name: given, status: "failed", error });
+      continue;
+    }
+    try {
+      toolkit.register(tool);
+      sources.push({ kind: "a2a", name: tool.name, status: "ready" });
+    } catch (e) {
+      sources.push({ kind: "a2a", name: tool.name, status: "failed", error: message(e) });
+    }
+  }
+  sourcesOf.set(toolkit, sources);
+  return toolkit;
 }
 
 /** Gives `tk` the statuses and the `close` of what a source started for it (not a public API). */

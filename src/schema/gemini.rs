@@ -9,6 +9,7 @@
 //!   int64 strings, as the API's own types have them; every other keyword written into the
 //!   node's `description`.
 
+use super::defs;
 use super::walk::{describe, map_nodes, merge_all_of, put, reference, resolve, Change, Changes, Obj};
 use serde_json::{Map, Value};
 
@@ -53,10 +54,18 @@ pub fn format_allowed(gemini_type: &str, format: &str) -> bool {
     )
 }
 
-/// The default dialect: a copy with `$schema` removed and `const` turned into `enum`.
+/// The default dialect: a copy with unused definitions dropped, `$schema` removed and `const`
+/// turned into `enum`.
 pub fn json_schema(schema: &Value) -> (Value, Changes) {
+    json_schema_owned(schema.clone())
+}
+
+/// [`json_schema`], rewriting `schema` in place.
+pub fn json_schema_owned(mut schema: Value) -> (Value, Changes) {
     let mut changes = Changes::default();
-    let out = map_nodes(schema, &mut |node| {
+    let uses = defs::uses(&schema);
+    changes.add_n(Change::DefinitionRemoved, defs::prune(&mut schema, &uses));
+    map_nodes(&mut schema, &mut |node| {
         if node.shift_remove("$schema").is_some() {
             changes.add(Change::SchemaRemoved);
         }
@@ -67,12 +76,19 @@ pub fn json_schema(schema: &Value) -> (Value, Changes) {
             changes.add(Change::ConstToEnum);
         }
     });
-    (out, changes)
+    (schema, changes)
 }
 
-/// The `openapi` dialect.
+/// The `openapi` dialect. Definitions never reach its output: every `$ref` is inlined.
 pub fn openapi(schema: &Value) -> (Value, Changes) {
-    let mut w = Writer { root: schema, changes: Changes::default(), stack: Vec::new() };
+    openapi_owned(schema.clone())
+}
+
+/// [`openapi`], taking the schema apart as it goes. Only a schema with `$ref`s keeps a copy,
+/// to look its references up in.
+pub fn openapi_owned(schema: Value) -> (Value, Changes) {
+    let lookup = if defs::uses(&schema).refs { schema.clone() } else { Value::Null };
+    let mut w = Writer { root: &lookup, changes: Changes::default(), stack: Vec::new() };
     let out = w.node(schema);
     (Value::Object(out), w.changes)
 }
@@ -107,13 +123,13 @@ fn type_of_value(v: &Value) -> &'static str {
 }
 
 impl Writer<'_> {
-    fn node(&mut self, schema: &Value) -> Map<String, Value> {
+    fn node(&mut self, schema: Value) -> Map<String, Value> {
         let input = match schema {
             Value::Object(node) => node,
             _ => return self.untyped(Map::new()),
         };
         // `$ref`: the target, with the referring node's own keys on top.
-        if let Some(r) = reference(input) {
+        if let Some(r) = reference(&input) {
             if self.stack.iter().any(|s| s == r) {
                 self.changes.add(Change::CycleCut);
                 let mut cut = Map::new();
@@ -126,11 +142,12 @@ impl Writer<'_> {
                 put(&mut cut, "description".into(), Value::String(text));
                 return cut;
             }
-            let Some(target) = resolve(self.root, r) else {
-                let mut rest = input.clone();
+            let r = r.to_string();
+            let Some(target) = resolve(self.root, &r) else {
+                let mut rest = input;
                 rest.shift_remove("$ref");
-                let mut out = self.node(&Value::Object(rest));
-                describe(&mut out, &[("$ref".into(), Value::String(r.to_string()))]);
+                let mut out = self.node(Value::Object(rest));
+                describe(&mut out, &[("$ref".into(), Value::String(r))]);
                 self.changes.add(Change::Described);
                 return out;
             };
@@ -141,29 +158,21 @@ impl Writer<'_> {
             };
             for (k, v) in input {
                 if k != "$ref" {
-                    put(&mut merged, k.clone(), v.clone());
+                    put(&mut merged, k, v);
                 }
             }
-            self.stack.push(r.to_string());
-            let out = self.node(&Value::Object(merged));
+            self.stack.push(r);
+            let out = self.node(Value::Object(merged));
             self.stack.pop();
             return out;
         }
-        let merged;
-        let node = match self.merge_all_of(input) {
-            Some(m) => {
-                merged = m;
-                &merged
+        match merge_all_of(self.root, &input) {
+            Some(merged) => {
+                self.changes.add(Change::AllOfMerged);
+                self.plain(merged)
             }
-            None => input,
-        };
-        self.plain(node)
-    }
-
-    fn merge_all_of(&mut self, node: &Map<String, Value>) -> Option<Map<String, Value>> {
-        let merged = merge_all_of(self.root, node)?;
-        self.changes.add(Change::AllOfMerged);
-        Some(merged)
+            None => self.plain(input),
+        }
     }
 
     fn untyped(&mut self, mut out: Map<String, Value>) -> Map<String, Value> {
@@ -173,12 +182,16 @@ impl Writer<'_> {
         out
     }
 
-    fn plain(&mut self, node: &Map<String, Value>) -> Map<String, Value> {
+    fn plain(&mut self, node: Map<String, Value>) -> Map<String, Value> {
         let mut out = Map::with_capacity(node.len() + 1);
+        // The node's entries, in order; a value this walk takes before the loop below is left
+        // as `null` in its place (the loop skips those keys).
+        let mut entries: Vec<(String, Value)> = node.into_iter().collect();
         let mut notes: Vec<(String, Value)> = Vec::new();
         let mut nullable = false;
         let mut types: Vec<&'static str> = Vec::new();
-        match node.at("type") {
+        let type_at = position(&entries, "type");
+        match type_at.map(|i| &entries[i].1) {
             Some(Value::String(t)) if t == "null" => nullable = true,
             Some(Value::String(t)) => match upper(t) {
                 Some(u) => types.push(u),
@@ -199,14 +212,18 @@ impl Writer<'_> {
             Some(other) => notes.push(("type".into(), other.clone())),
             None => {}
         }
+        let null_type = type_at.is_some_and(|i| entries[i].1 == "null");
+        let own_nullable = position(&entries, "nullable").map(|i| entries[i].1 == true);
         let mut branches: Vec<Value> = Vec::new();
         for key in ["anyOf", "oneOf"] {
-            let Some(Value::Array(list)) = node.get(key) else { continue };
+            let Some(i) = position(&entries, key) else { continue };
+            let Value::Array(list) = &mut entries[i].1 else { continue };
+            let list = std::mem::take(list);
             if key == "oneOf" {
                 self.changes.add(Change::OneOfToAnyOf);
             }
             for b in list {
-                if is_null_only(b) {
+                if is_null_only(&b) {
                     nullable = true;
                     continue;
                 }
@@ -223,12 +240,14 @@ impl Writer<'_> {
             types.clear();
         }
         let mut enum_values: Option<Vec<Value>> = None;
-        if let Some(c) = node.at("const") {
+        if let Some(i) = position(&entries, "const") {
             self.changes.add(Change::ConstToEnum);
-            enum_values = Some(vec![c.clone()]);
+            enum_values = Some(vec![std::mem::take(&mut entries[i].1)]);
         }
-        if let Some(Value::Array(values)) = node.at("enum") {
-            enum_values = Some(values.clone());
+        if let Some(i) = position(&entries, "enum") {
+            if let Value::Array(values) = &mut entries[i].1 {
+                enum_values = Some(std::mem::take(values));
+            }
         }
         if let Some(values) = enum_values {
             if values.iter().any(Value::is_null) {
@@ -248,70 +267,71 @@ impl Writer<'_> {
             }
         }
         if types.is_empty() && branches.is_empty() {
-            if node.has("properties") {
+            if position(&entries, "properties").is_some() {
                 types.push("OBJECT");
-            } else if node.has("items") {
+            } else if position(&entries, "items").is_some() {
                 types.push("ARRAY");
             }
         }
         let gtype = types.first().copied();
-        for (key, value) in node {
+        let required = position(&entries, "required").map(|i| std::mem::take(&mut entries[i].1));
+        for (key, value) in entries {
             match key.as_str() {
                 "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
                 | "$comment" | "$defs" | "definitions" | "required" => {}
                 // Closed is what the model assumes anyway; said in a description, it is noise.
-                "additionalProperties" if value == &Value::Bool(false) => {}
+                "additionalProperties" if value == false => {}
                 "properties" => {
                     if let Value::Object(props) = value {
                         let written: Map<String, Value> =
-                            props.iter().map(|(k, v)| (k.clone(), Value::Object(self.node(v)))).collect();
-                        put(&mut out, key.clone(), Value::Object(written));
+                            props.into_iter().map(|(k, v)| (k, Value::Object(self.node(v)))).collect();
+                        put(&mut out, key, Value::Object(written));
                     }
                 }
                 "items" => match value {
                     Value::Object(_) | Value::Bool(_) => {
                         let items = self.node(value);
-                        put(&mut out, key.clone(), Value::Object(items));
+                        put(&mut out, key, Value::Object(items));
                     }
-                    _ => notes.push((key.clone(), value.clone())),
+                    _ => notes.push((key, value)),
                 },
                 "format" => match (gtype, value.as_str()) {
                     (Some(t), Some(f)) if format_allowed(t, f) => {
-                        put(&mut out, key.clone(), value.clone());
+                        put(&mut out, key, value);
                     }
                     _ => {
                         self.changes.add(Change::FormatDescribed);
-                        notes.push((key.clone(), value.clone()));
+                        notes.push((key, value));
                     }
                 },
                 "minItems" | "maxItems" | "minLength" | "maxLength" | "minProperties" | "maxProperties" => {
                     match value.as_u64() {
                         Some(n) => {
-                            put(&mut out, key.clone(), Value::String(n.to_string()));
+                            put(&mut out, key, Value::String(n.to_string()));
                         }
-                        None => notes.push((key.clone(), value.clone())),
+                        None => notes.push((key, value)),
                     }
                 }
                 "minimum" | "maximum" if value.is_number() => {
-                    put(&mut out, key.clone(), value.clone());
+                    put(&mut out, key, value);
                 }
                 "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => {
-                    put(&mut out, key.clone(), value.clone());
+                    put(&mut out, key, value);
                 }
                 _ => {
                     self.changes.add(Change::Described);
-                    notes.push((key.clone(), value.clone()));
+                    notes.push((key, value));
                 }
             }
         }
-        if node.at("nullable") == Some(&Value::Bool(true)) {
+        if own_nullable == Some(true) {
             nullable = true;
         }
         if let Some(t) = gtype {
             put(&mut out, "type".into(), t.into());
         }
         if gtype == Some("OBJECT") {
-            self.required(node, &mut out);
+            self.required(required, &mut out);
         }
         if gtype == Some("ARRAY") && !out.has("items") {
             let items = self.untyped(Map::new());
@@ -337,7 +357,7 @@ impl Writer<'_> {
             }
         }
         if nullable {
-            if node.at("nullable").is_none() && node.at("type") != Some(&Value::String("null".into())) {
+            if own_nullable.is_none() && !null_type {
                 self.changes.add(Change::NullToNullable);
             }
             put(&mut out, "nullable".into(), Value::Bool(true));
@@ -347,19 +367,25 @@ impl Writer<'_> {
     }
 
     /// `required`, keeping only names that are properties.
-    fn required(&mut self, node: &Map<String, Value>, out: &mut Map<String, Value>) {
-        let Some(Value::Array(names)) = node.at("required") else { return };
+    fn required(&mut self, required: Option<Value>, out: &mut Map<String, Value>) {
+        let Some(Value::Array(names)) = required else { return };
+        let count = names.len();
         let props = out.at("properties").and_then(Value::as_object);
         let kept: Vec<Value> = names
-            .iter()
+            .into_iter()
             .filter(|n| n.as_str().is_some_and(|n| props.is_some_and(|p| p.has(n))))
-            .cloned()
             .collect();
-        self.changes.add_n(Change::RequiredDropped, names.len() - kept.len());
+        self.changes.add_n(Change::RequiredDropped, count - kept.len());
         if !kept.is_empty() {
             put(out, "required".into(), Value::Array(kept));
         }
     }
+}
+
+/// Where `key` is among a node's entries.
+#[inline(never)]
+fn position(entries: &[(String, Value)], key: &str) -> Option<usize> {
+    entries.iter().position(|(k, _)| k == key)
 }
 
 fn is_null_only(schema: &Value) -> bool {

@@ -2,18 +2,22 @@
 //!
 //! - [`walk`]: what every dialect shares (`$ref` resolution, subschema keywords, property
 //!   paths, the record of changes).
+//! - [`defs`]: the definitions no reachable `$ref` uses, dropped by the rewriting dialects.
 //! - [`openai`]: OpenAI strict mode, with its non-strict fallback.
 //! - [`gemini`]: Gemini's `parametersJsonSchema` and `openapi` (`Schema`) dialects.
 //! - [`out`]: a tool list in one provider's format, names checked per target.
+//! - [`text`]: the schemas of a tool list, JSON text in and out (what the npm package sends).
 //! - [`nulls`]: strict mode's `null`s for optional properties, removed from a call's
 //!   arguments before the tool runs.
 //!
 //! Anthropic and MCP take the schema as given: [`out`] copies it.
 
+pub mod defs;
 pub mod gemini;
 pub mod nulls;
 pub mod openai;
 pub mod out;
+pub mod text;
 pub mod walk;
 
 #[cfg(target_arch = "wasm32")]

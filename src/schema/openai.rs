@@ -7,6 +7,7 @@
 //! to those below; `format` to [`FORMATS`]; at most 10 levels of nested objects, 5,000
 //! properties and 1,000 enum values in all; the root is an object.
 
+use super::defs;
 use super::walk::{describe, merge_all_of, put, reference, resolve, Change, Changes, Obj};
 use serde_json::{Map, Value};
 
@@ -61,24 +62,41 @@ pub struct Strict {
 /// Rewrites `schema` for strict mode. Never fails: a schema that cannot be made strict without
 /// changing what it accepts comes back as given, with `strict: false`.
 pub fn strict(schema: &Value) -> Strict {
-    let mut w = Writer {
-        root: schema,
-        changes: Changes::default(),
-        failure: None,
-        properties: 0,
-        enums: 0,
-        path: String::new(),
-    };
-    let out = w.root_node();
-    match w.failure {
-        None => Strict { schema: out, strict: true, changes: w.changes, reason: None },
-        Some(reason) => Strict {
-            schema: schema.clone(),
-            strict: false,
-            changes: Changes::default(),
-            reason: Some(reason),
-        },
+    let s = strict_owned(schema.clone());
+    Strict {
+        schema: s.schema.unwrap_or_else(|| schema.clone()),
+        strict: s.strict,
+        changes: s.changes,
+        reason: s.reason,
     }
+}
+
+/// [`strict`], taking the schema apart as it goes: `schema` is `None` when the schema is to be
+/// sent as given (`strict: false`), the caller holding the original. Only a schema with `$ref`s
+/// keeps a copy, to look its references up in.
+pub fn strict_owned(mut schema: Value) -> StrictOwned {
+    let mut changes = Changes::default();
+    let uses = defs::uses(&schema);
+    changes.add_n(Change::DefinitionRemoved, defs::prune(&mut schema, &uses));
+    let lookup = if uses.refs { schema.clone() } else { Value::Null };
+    let mut w =
+        Writer { root: &lookup, changes, failure: None, properties: 0, enums: 0, path: String::new() };
+    let out = w.root_node(schema);
+    match w.failure {
+        None => StrictOwned { schema: Some(out), strict: true, changes: w.changes, reason: None },
+        Some(reason) => {
+            StrictOwned { schema: None, strict: false, changes: Changes::default(), reason: Some(reason) }
+        }
+    }
+}
+
+/// The answer of [`strict_owned`].
+#[derive(Debug)]
+pub struct StrictOwned {
+    pub schema: Option<Value>,
+    pub strict: bool,
+    pub changes: Changes,
+    pub reason: Option<String>,
 }
 
 struct Writer<'a> {
@@ -99,6 +117,13 @@ fn is_object_node(node: &Map<String, Value>) -> bool {
     }
 }
 
+/// What [`Writer::object`] reads of a node, taken out of it.
+struct ObjectKeys {
+    properties: Option<Value>,
+    required: Option<Value>,
+    additional: Option<Value>,
+}
+
 impl Writer<'_> {
     fn fail(&mut self, reason: String) {
         if self.failure.is_none() {
@@ -106,11 +131,9 @@ impl Writer<'_> {
         }
     }
 
-    fn root_node(&mut self) -> Value {
-        match self.root {
-            Value::Object(node) if is_object_node(node) && !node.has("anyOf") => {
-                self.node(self.root, 0, true)
-            }
+    fn root_node(&mut self, schema: Value) -> Value {
+        match &schema {
+            Value::Object(node) if is_object_node(node) && !node.has("anyOf") => self.node(schema, 0, true),
             _ => {
                 self.fail("the root is not a plain object schema".into());
                 Value::Null
@@ -119,7 +142,7 @@ impl Writer<'_> {
     }
 
     /// Rewrites one schema node; `depth` counts the objects around it.
-    fn node(&mut self, schema: &Value, depth: usize, is_root: bool) -> Value {
+    fn node(&mut self, schema: Value, depth: usize, is_root: bool) -> Value {
         if self.failure.is_some() {
             return Value::Null;
         }
@@ -127,22 +150,20 @@ impl Writer<'_> {
             self.fail(format!("{} is a boolean schema", shown(&self.path)));
             return Value::Null;
         };
-        let merged;
-        let node = match merge_all_of(self.root, input) {
+        let node = match merge_all_of(self.root, &input) {
             Some(m) => {
                 self.changes.add(Change::AllOfMerged);
-                merged = m;
-                &merged
+                m
             }
             None => input,
         };
-        let object = is_object_node(node);
+        let object = is_object_node(&node);
         let depth = if object { depth + 1 } else { depth };
         if depth > MAX_DEPTH {
             self.fail(format!("more than {MAX_DEPTH} levels of nested objects"));
             return Value::Null;
         }
-        if let Some(r) = reference(node) {
+        if let Some(r) = reference(&node) {
             if !(r == "#" || r.starts_with("#/$defs/") || r.starts_with("#/definitions/"))
                 || resolve(self.root, r).is_none()
             {
@@ -155,18 +176,22 @@ impl Writer<'_> {
             self.fail(format!("{} accepts any value", shown(&self.path)));
             return Value::Null;
         }
+        let has_any_of = node.has("anyOf");
         let mut out = Map::with_capacity(node.len() + 2);
         let mut notes = Vec::new();
+        let mut keys = ObjectKeys { properties: None, required: None, additional: None };
         for (key, value) in node {
             match key.as_str() {
-                "properties" | "required" | "additionalProperties" => {}
+                "properties" => keys.properties = Some(value),
+                "required" => keys.required = Some(value),
+                "additionalProperties" => keys.additional = Some(value),
                 "items" => match value {
                     Value::Object(_) => {
                         let len = self.path.len();
                         self.path.push_str("[]");
                         let items = self.node(value, depth, false);
                         self.path.truncate(len);
-                        put(&mut out, key.clone(), items);
+                        put(&mut out, key, items);
                     }
                     _ => {
                         self.fail(format!("{} has tuple items", shown(&self.path)));
@@ -175,17 +200,17 @@ impl Writer<'_> {
                 },
                 "anyOf" | "oneOf" => {
                     let Value::Array(list) = value else {
-                        notes.push((key.clone(), value.clone()));
+                        notes.push((key, value));
                         continue;
                     };
-                    if key == "oneOf" && node.has("anyOf") {
-                        notes.push((key.clone(), value.clone()));
+                    if key == "oneOf" && has_any_of {
+                        notes.push((key, Value::Array(list)));
                         continue;
                     }
                     if key == "oneOf" {
                         self.changes.add(Change::OneOfToAnyOf);
                     }
-                    let branches = list.iter().map(|b| self.node(b, depth, false)).collect();
+                    let branches = list.into_iter().map(|b| self.node(b, depth, false)).collect();
                     put(&mut out, "anyOf".into(), Value::Array(branches));
                 }
                 "$defs" | "definitions" => {
@@ -196,32 +221,32 @@ impl Writer<'_> {
                         self.path = format!("{key}/{name}");
                         let d = self.node(def, 0, false);
                         self.path = saved;
-                        put(&mut written, name.clone(), d);
+                        put(&mut written, name, d);
                     }
-                    put(&mut out, key.clone(), Value::Object(written));
+                    put(&mut out, key, Value::Object(written));
                 }
                 "enum" => {
-                    if let Value::Array(values) = value {
+                    if let Value::Array(values) = &value {
                         self.enums += values.len();
                     }
-                    put(&mut out, key.clone(), value.clone());
+                    put(&mut out, key, value);
                 }
                 "format" => {
                     if value.as_str().is_some_and(|f| FORMATS.contains(&f)) {
-                        put(&mut out, key.clone(), value.clone());
+                        put(&mut out, key, value);
                     } else {
                         self.changes.add(Change::FormatDescribed);
-                        notes.push((key.clone(), value.clone()));
+                        notes.push((key, value));
                     }
                 }
                 "$schema" if is_root => self.changes.add(Change::SchemaRemoved),
                 "$id" | "$comment" => {}
                 k if is_keyword(k) => {
-                    put(&mut out, key.clone(), value.clone());
+                    put(&mut out, key, value);
                 }
                 _ => {
                     self.changes.add(Change::Described);
-                    notes.push((key.clone(), value.clone()));
+                    notes.push((key, value));
                 }
             }
         }
@@ -230,30 +255,25 @@ impl Writer<'_> {
             return Value::Null;
         }
         if object {
-            self.object(node, &mut out, depth, is_root);
+            self.object(keys, &mut out, depth, is_root);
         }
         describe(&mut out, &notes);
         Value::Object(out)
     }
 
     /// Writes `properties`, `required` (all of them) and `additionalProperties: false`.
-    fn object(
-        &mut self,
-        node: &Map<String, Value>,
-        out: &mut Map<String, Value>,
-        depth: usize,
-        is_root: bool,
-    ) {
-        match node.at("additionalProperties") {
-            None | Some(Value::Bool(false)) => {}
+    fn object(&mut self, keys: ObjectKeys, out: &mut Map<String, Value>, depth: usize, is_root: bool) {
+        let closed = match &keys.additional {
+            None => false,
+            Some(Value::Bool(false)) => true,
             Some(_) => {
                 return self.fail(format!("{} is an open map (additionalProperties)", shown(&self.path)))
             }
-        }
-        let props = match node.at("properties") {
+        };
+        let props = match keys.properties {
             Some(Value::Object(p)) => p,
             Some(_) => return self.fail(format!("{} has malformed properties", shown(&self.path))),
-            None if is_root || node.at("additionalProperties") == Some(&Value::Bool(false)) => {
+            None if is_root || closed => {
                 put(out, "properties".into(), Value::Object(Map::new()));
                 put(out, "required".into(), Value::Array(Vec::new()));
                 put(out, "additionalProperties".into(), Value::Bool(false));
@@ -268,32 +288,35 @@ impl Writer<'_> {
         if self.properties > MAX_PROPERTIES {
             return self.fail(format!("more than {MAX_PROPERTIES} properties"));
         }
-        let required: Vec<&str> = match node.at("required") {
+        let required: Vec<&str> = match &keys.required {
             Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         };
         let mut written = Map::with_capacity(props.len());
+        let mut all = Vec::with_capacity(props.len());
         let mut nullable = 0;
+        let mut all_required = true;
         for (name, sub) in props {
             let len = self.path.len();
             if len > 0 {
                 self.path.push('.');
             }
-            self.path.push_str(name);
+            self.path.push_str(&name);
             let mut s = self.node(sub, depth, false);
             self.path.truncate(len);
-            if !required.contains(&name.as_str()) && make_nullable(self.root, &mut s) {
-                nullable += 1;
+            if !required.contains(&name.as_str()) {
+                all_required = false;
+                if make_nullable(self.root, &mut s) {
+                    nullable += 1;
+                }
             }
-            put(&mut written, name.clone(), s);
+            all.push(Value::String(name.clone()));
+            put(&mut written, name, s);
         }
         self.changes.add_n(Change::MadeNullable, nullable);
-        if node.at("additionalProperties") != Some(&Value::Bool(false))
-            || props.keys().any(|k| !required.contains(&k.as_str()))
-        {
+        if !closed || !all_required {
             self.changes.add(Change::Closed);
         }
-        let all = written.keys().map(|k| Value::String(k.clone())).collect();
         put(out, "properties".into(), Value::Object(written));
         put(out, "required".into(), Value::Array(all));
         put(out, "additionalProperties".into(), Value::Bool(false));

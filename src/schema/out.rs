@@ -36,7 +36,7 @@ impl Target {
         ALL.get(code as usize).copied()
     }
 
-    fn function(self) -> &'static str {
+    pub(crate) fn function(self) -> &'static str {
         match self {
             Target::OpenAI(_) => "toOpenAI",
             Target::Responses(_) => "toOpenAIResponses",
@@ -92,24 +92,42 @@ pub struct Written {
 /// The schema a target sends for `schema`.
 #[inline(never)]
 pub fn write_schema(target: Target, schema: &Value) -> Written {
-    let plain = |schema: Value| Written { schema, strict: None, changes: Changes::default(), reason: None };
+    let r = rewrite(target, schema.clone());
+    Written {
+        schema: r.schema.unwrap_or_else(|| schema.clone()),
+        strict: r.strict,
+        changes: r.changes,
+        reason: r.reason,
+    }
+}
+
+/// One tool's rewrite, taking the schema: `schema` is `None` when the target sends it as given.
+pub struct Rewritten {
+    pub schema: Option<Value>,
+    pub strict: Option<bool>,
+    pub changes: Changes,
+    pub reason: Option<String>,
+}
+
+/// [`write_schema`], taking the schema apart as it goes (nothing of it is copied).
+#[inline(never)]
+pub fn rewrite(target: Target, schema: Value) -> Rewritten {
+    let given = |strict| Rewritten { schema: None, strict, changes: Changes::default(), reason: None };
     match target {
         Target::OpenAI(Some(true)) | Target::Responses(true) => {
-            let s = openai::strict(schema);
-            Written { schema: s.schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
+            let s = openai::strict_owned(schema);
+            Rewritten { schema: s.schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
         }
-        Target::OpenAI(Some(false)) | Target::Responses(false) => {
-            Written { strict: Some(false), ..plain(schema.clone()) }
-        }
+        Target::OpenAI(Some(false)) | Target::Responses(false) => given(Some(false)),
         Target::Gemini(false) => {
-            let (schema, changes) = gemini::json_schema(schema);
-            Written { schema, strict: None, changes, reason: None }
+            let (schema, changes) = gemini::json_schema_owned(schema);
+            Rewritten { schema: Some(schema), strict: None, changes, reason: None }
         }
         Target::Gemini(true) => {
-            let (schema, changes) = gemini::openapi(schema);
-            Written { schema, strict: None, changes, reason: None }
+            let (schema, changes) = gemini::openapi_owned(schema);
+            Rewritten { schema: Some(schema), strict: None, changes, reason: None }
         }
-        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => plain(schema.clone()),
+        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => given(None),
     }
 }
 
@@ -143,13 +161,18 @@ pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
 }
 
 /// What a tool without an inputSchema takes: no arguments.
-fn empty_schema() -> Value {
+pub(crate) fn empty_schema() -> Value {
     serde_json::json!({ "type": "object", "properties": {}, "additionalProperties": false })
 }
 
 fn notes_of(written: &Written) -> Value {
-    let mut n: Vec<Value> = written.changes.notes().into_iter().map(Value::String).collect();
-    if let Some(reason) = &written.reason {
+    notes(&written.changes, written.reason.as_deref())
+}
+
+/// A tool's notes: its changes, and why it is kept as given when strict mode cannot take it.
+pub(crate) fn notes(changes: &Changes, reason: Option<&str>) -> Value {
+    let mut n: Vec<Value> = changes.notes().into_iter().map(Value::String).collect();
+    if let Some(reason) = reason {
         n.push(Value::String(format!("kept as given with strict: false: {reason}")));
     }
     Value::Array(n)

@@ -18,7 +18,7 @@ pub fn resolve<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
     root.pointer(pointer)
 }
 
-fn percent_decode(text: &str) -> Option<String> {
+pub(crate) fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -41,7 +41,7 @@ pub fn reference(node: &Map<String, Value>) -> Option<&str> {
 }
 
 /// Keywords whose value is one subschema.
-fn one_schema(key: &str) -> bool {
+pub(crate) fn one_schema(key: &str) -> bool {
     matches!(
         key,
         "items"
@@ -59,40 +59,31 @@ fn one_schema(key: &str) -> bool {
     )
 }
 
-/// A copy of `schema` with `f` applied to every object node, innermost first, through every
+/// Applies `f` to every object node of `schema` in place, innermost first, through every
 /// subschema keyword (never into `enum`, `const`, `default` or `examples` values).
-pub fn map_nodes(schema: &Value, f: &mut dyn FnMut(&mut Map<String, Value>)) -> Value {
-    let Value::Object(node) = schema else { return schema.clone() };
-    let mut out = Map::with_capacity(node.len());
-    for (key, value) in node {
+pub fn map_nodes(schema: &mut Value, f: &mut dyn FnMut(&mut Map<String, Value>)) {
+    let Value::Object(node) = schema else { return };
+    for (key, value) in node.iter_mut() {
         let k = key.as_str();
-        let copied = if one_schema(k) {
-            match value {
-                Value::Array(list) => Value::Array(list.iter().map(|v| map_nodes(v, f)).collect()),
-                _ => map_nodes(value, f),
+        match value {
+            Value::Array(list)
+                if one_schema(k) || matches!(k, "anyOf" | "oneOf" | "allOf" | "prefixItems") =>
+            {
+                list.iter_mut().for_each(|v| map_nodes(v, f));
             }
-        } else if matches!(k, "anyOf" | "oneOf" | "allOf" | "prefixItems") {
-            match value {
-                Value::Array(list) => Value::Array(list.iter().map(|v| map_nodes(v, f)).collect()),
-                _ => value.clone(),
+            _ if one_schema(k) => map_nodes(value, f),
+            Value::Object(map)
+                if matches!(
+                    k,
+                    "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
+                ) =>
+            {
+                map.values_mut().for_each(|v| map_nodes(v, f));
             }
-        } else if matches!(
-            k,
-            "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
-        ) {
-            match value {
-                Value::Object(map) => {
-                    Value::Object(map.iter().map(|(n, v)| (n.clone(), map_nodes(v, f))).collect())
-                }
-                _ => value.clone(),
-            }
-        } else {
-            value.clone()
-        };
-        put(&mut out, key.clone(), copied);
+            _ => {}
+        }
     }
-    f(&mut out);
-    Value::Object(out)
+    f(node);
 }
 
 /// Every property path the schema describes: `a`, `a.b`, `list[]`, `list[].c`, through
@@ -146,6 +137,7 @@ fn collect<'a>(
 /// One kind of change a rewrite made, with its singular and plural wording.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Change {
+    DefinitionRemoved,
     MadeNullable,
     Closed,
     Described,
@@ -166,6 +158,7 @@ pub enum Change {
 impl Change {
     fn words(self) -> (&'static str, &'static str) {
         match self {
+            Change::DefinitionRemoved => ("unused definition removed", "unused definitions removed"),
             Change::MadeNullable => ("optional property made nullable", "optional properties made nullable"),
             Change::Closed => ("object closed and fully required", "objects closed and fully required"),
             Change::Described => ("keyword moved into a description", "keywords moved into descriptions"),

@@ -3,7 +3,8 @@
 //! objects through `serde-wasm-bindgen`: see README.md).
 
 use super::walk::json;
-use super::{nulls, out};
+use super::{nulls, out, text};
+use crate::wasm::arena;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
 
@@ -13,21 +14,25 @@ fn error(message: String) -> String {
     json(&Value::Object(m))
 }
 
-/// The schemas of a tool list for `target` (a code of [`out::Target::from_code`]): `input` is
-/// the JSON of `[names, schemas]` (the schemas left out for a target that sends them as
-/// given); the answer is the JSON of [`out::schemas_out`]'s `{ schemas, strict, notes }`, or
-/// `{ "error": message }` for a `TypeError`. The JavaScript side builds the envelopes.
+/// The schemas of a tool list for `target` (a code of [`out::Target::from_code`]): `input` and
+/// the answer are the text of [`text::schemas_out`]; a refusal is `{ "error": message }`, for a
+/// `TypeError`. The JavaScript side builds the envelopes.
 #[wasm_bindgen(js_name = schemasOut, skip_typescript)]
 pub fn schemas_out(target: u32, input: &str, explain: bool) -> String {
     let Some(t) = out::Target::from_code(target) else { return error("unknown target".into()) };
-    let input: Value = match serde_json::from_str(input) {
-        Ok(v) => v,
-        Err(_) => return error("the tool list could not be read as JSON".into()),
-    };
-    match out::schemas_out(t, &input, explain) {
-        Ok(v) => json(&v),
-        Err(message) => error(message),
+    if !input.contains('\n') {
+        return text::schemas_out(t, input, explain).unwrap_or_else(error); // names only
     }
+    // About what the parsed schemas and their rewrites take, for the call's arena.
+    let size = input.len().saturating_mul(24).saturating_add(1 << 16);
+    arena::run(size, || text::schemas_out(t, input, explain).unwrap_or_else(error))
+}
+
+/// After a `schemasOut` that trapped (a stack overflow): closes the arena it left open, before
+/// anything else allocates.
+#[wasm_bindgen(js_name = schemasOutTrapped, skip_typescript)]
+pub fn schemas_out_trapped() {
+    arena::close();
 }
 
 /// The call's arguments (JSON) with every `null` removed that the tool's original schema

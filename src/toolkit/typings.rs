@@ -119,11 +119,6 @@ export class Toolkit implements Iterable<Tool> {
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
-   * The sources behind the tools that `createToolkit` started (MCP servers from `mcpConfig`),
-   * one status each; a failed one is listed here with its `error` and left out of the tools.
-   */
-  readonly sources: ToolkitSource[];
-  /**
    * Ends everything the toolkit started (each MCP server's whole process group). Also
    * `await using tk = await createToolkit(...)` where the runtime has `Symbol.asyncDispose`.
    */
@@ -139,6 +134,11 @@ export class Toolkit implements Iterable<Tool> {
   get(name: string): Tool | undefined;
   /** How many tools it holds. */
   readonly size: number;
+  /**
+   * What {@link createToolkit} set up (its agents, its MCP servers), each with its status: a
+   * fresh array. A failed one is listed with its `error` and left out of the tools.
+   */
+  readonly sources: ToolkitSource[];
   /** The tools, in registration order, as a fresh array. */
   tools(): Tool[];
   [Symbol.iterator](): Iterator<Tool>;
@@ -184,20 +184,30 @@ export interface CreateToolkitOptions {
   mcpConfig?: MCPConfig | null;
   /** {@link connectMCP}'s options for `mcpConfig`. */
   mcpOptions?: ConnectMCPOptions;
+  /**
+   * Remote A2A agents, one tool each: cards or URLs as {@link fromA2A} takes them, or
+   * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
+   */
+  agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
 }
 
-/** One source of a {@link Toolkit}'s tools, as `tk.sources` lists it. */
+/**
+ * One source a toolkit set up: an agent (`kind: "a2a"`, `status: "ready"`) or an MCP server of
+ * `mcpConfig` (`kind: "mcp"`, `status: "connected"` or `"disabled"`); `status: "failed"` (with
+ * `error`) when it was left out.
+ */
 export interface ToolkitSource {
-  kind: string;
+  kind: "a2a" | "mcp";
   name: string;
-  status: "connected" | "disabled" | "failed";
+  status: "ready" | "connected" | "disabled" | "failed";
   error?: string;
 }
 
 /**
- * Resolves to a {@link Toolkit} holding `extraTools` and the tools of `mcpConfig`'s servers
- * (Node.js, Bun, Deno). Rejects only for options it cannot use (a config that does not parse, a
- * tool name taken twice); a server that fails is listed in `tk.sources`.
+ * Resolves to a {@link Toolkit} holding `extraTools`, the tools of `agents` and those of
+ * `mcpConfig`'s servers (Node.js, Bun, Deno). Rejects only for options it cannot use (a config
+ * that does not parse, a tool name taken twice); an agent or a server that fails is left out and
+ * listed in `sources`.
  */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
 

@@ -7,6 +7,7 @@
 //! frames leaves nothing behind but the shadow-stack pointer, which the entry file puts back
 //! (see `pkg-template/src/core.js`, `recover`).
 
+pub(crate) mod arena;
 mod buffer;
 mod exports;
 mod manifest;

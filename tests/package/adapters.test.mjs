@@ -91,6 +91,36 @@ describe("tools out: shapes", () => {
     assert.deepEqual(chat.function.parameters, headers.inputSchema);
   });
 
+  it("unused definitions are dropped by the rewriting dialects, used ones kept", () => {
+    const inputSchema = {
+      type: "object",
+      properties: { user: { $ref: "#/$defs/User" }, tags: { type: "array", items: { $ref: "#/definitions/Tag" } } },
+      required: ["user", "tags"],
+      $defs: {
+        User: { type: "object", properties: { name: { type: "string" }, boss: { $ref: "#/$defs/User" } }, required: ["name", "boss"] },
+        Meta: { type: "object", additionalProperties: true },
+      },
+      definitions: { Tag: { type: "string" }, Spare: { type: "integer" } },
+    };
+    const tool = { name: "t", description: "", inputSchema, source: "custom", execute: () => "" };
+    const before = structuredClone(inputSchema);
+    // Twice: the second answer comes from the adapters' cache, and must be the same.
+    for (let round = 0; round < 2; round++) {
+      const [chat] = toOpenAI([tool], { strict: true });
+      assert.equal(chat.function.strict, true, "the open map is in an unused definition");
+      assert.deepEqual(Object.keys(chat.function.parameters.$defs), ["User"]);
+      assert.deepEqual(Object.keys(chat.function.parameters.definitions), ["Tag"]);
+      const json = toGemini([tool])[0].functionDeclarations[0].parametersJsonSchema;
+      assert.deepEqual(json.$defs, { User: inputSchema.$defs.User });
+      assert.deepEqual(json.definitions, { Tag: { type: "string" } });
+      const open = toGemini([tool], { dialect: "openapi" })[0].functionDeclarations[0].parameters;
+      assert.equal(open.properties.user.type, "OBJECT");
+      assert.equal(open.$defs, undefined);
+    }
+    assert.deepEqual(toAnthropic([tool])[0].input_schema, inputSchema, "a copying target sends it as given");
+    assert.deepEqual(inputSchema, before, "the tool's schema is untouched");
+  });
+
   it("toAnthropic, toMCP: copies", () => {
     assert.deepEqual(toAnthropic([search]), [{ name: "search", description: "Search the web", input_schema: search.inputSchema }]);
     assert.deepEqual(toMCP([search]), [{ name: "search", description: "Search the web", inputSchema: search.inputSchema }]);

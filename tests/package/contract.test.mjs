@@ -35,7 +35,7 @@ describe("exports", () => {
   it("are the package's list", () => {
     assert.deepEqual(Object.keys(toolnexus).sort(), [...EXPORTS].sort());
     for (const name of ["Tool", "defineTool", "sanitize", "tool", "collectTools", "toOpenAI", "toOpenAIResponses",
-      "toAnthropic", "toGemini", "toMCP", "Toolkit", "createToolkit", "fromMCP"]) {
+      "toAnthropic", "toGemini", "toMCP", "Toolkit", "createToolkit", "fromMCP", "fromA2A"]) {
       assert.ok(EXPORTS.includes(name), `the list holds ${name}`);
     }
     assert.equal(typeof defineTool, "function");

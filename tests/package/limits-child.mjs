@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
-import { defineTool, sanitize, Tool } from "toolnexus";
+import { defineTool, sanitize, toGemini, toOpenAI, Tool } from "toolnexus";
 
 // The same module instance the package's entry loaded (CommonJS keeps one per file), read by
 // path for its WebAssembly memory: not an export of the package.
@@ -84,6 +84,20 @@ const cases = {
     atEveryDepth(ROUNDS, () => [sanitize("get user"), sanitize(long)]);
     atEveryDepth(THROWING_ROUNDS, (i) => sanitize(i));
     await everythingWorks(earlier);
+  },
+  async "overflow:toOpenAI and toGemini"() {
+    // Every schema new to the adapters each round (its description changes), so each call
+    // reaches the core's schema rewrite, which then overflows at every point it can.
+    const schema = (d) => ({ type: "object", description: d, properties: { q: { type: "string", format: "uri" },
+      n: { $ref: "#/$defs/N" } }, required: ["q"], $defs: { N: { type: "integer", minimum: 1 }, Unused: { type: "object" } } });
+    const tools = (d) => [{ name: "a", description: "", inputSchema: schema(d) }, { name: "b", description: "" }];
+    const strict = JSON.stringify(toOpenAI(tools("before"), { strict: true }));
+    const openapi = JSON.stringify(toGemini(tools("before"), { dialect: "openapi" }));
+    atEveryDepth(ROUNDS / 10, (i) => [toOpenAI(tools(`r${i}`), { strict: true }), toGemini(tools(`g${i}`), { dialect: "openapi" })]);
+    await everythingWorks(earlier);
+    assert.equal(JSON.stringify(toOpenAI(tools("before"), { strict: true })), strict);
+    assert.equal(JSON.stringify(toOpenAI(tools("after"), { strict: true })), strict.replace('"before"', '"after"'));
+    assert.equal(JSON.stringify(toGemini(tools("after"), { dialect: "openapi" })), openapi.replace('"before"', '"after"'));
   },
   async "overflow:execute"() {
     const tools = [earlier, defineTool({ name: "t", description: "", run: () => { throw Object.create(null); } }),

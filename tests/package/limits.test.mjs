@@ -24,6 +24,7 @@ describe("never poisoned, at the limits", () => {
     "overflow:new Tool refused in every field",
     "overflow:sanitize",
     "overflow:execute",
+    "overflow:toOpenAI and toGemini",
     "recursion:a tool calling itself through execute",
     "memory:sanitize of 100M characters",
     "memory:a refused 100M-character name",

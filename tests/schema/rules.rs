@@ -317,3 +317,65 @@ pub fn paths(root: &Value) -> std::collections::BTreeSet<String> {
     go(root, root, String::new(), &mut vec![], &mut out);
     out
 }
+
+/// The root's `$defs`/`definitions` entries that no `$ref` reachable from the root points
+/// into (a reference inside a used entry counts; one inside an unused entry does not).
+pub fn unused_definitions(root: &Value) -> Vec<String> {
+    fn refs<'a>(root: &'a Value, s: &'a Value, seen: &mut Vec<&'a str>) {
+        match s {
+            Value::Object(node) => {
+                for (k, v) in node {
+                    match (k.as_str(), v) {
+                        ("$ref", Value::String(r)) => {
+                            if !seen.contains(&r.as_str()) {
+                                seen.push(r);
+                                if let Some(t) = r.strip_prefix('#').and_then(|p| root.pointer(p)) {
+                                    refs(root, t, seen);
+                                }
+                            }
+                        }
+                        ("$defs" | "definitions" | "enum" | "const" | "default" | "examples", _) => {}
+                        ("properties" | "patternProperties", Value::Object(m)) => {
+                            m.values().for_each(|v| refs(root, v, seen))
+                        }
+                        _ => refs(root, v, seen),
+                    }
+                }
+            }
+            Value::Array(list) => list.iter().for_each(|v| refs(root, v, seen)),
+            _ => {}
+        }
+    }
+    let mut seen = Vec::new();
+    refs(root, root, &mut seen);
+    let mut unused = Vec::new();
+    for block in ["$defs", "definitions"] {
+        if let Some(Value::Object(defs)) = root.get(block) {
+            for name in defs.keys() {
+                let at = format!("#/{block}/{}", name.replace('~', "~0").replace('/', "~1"));
+                let decoded = |r: &str| {
+                    let mut out = Vec::new();
+                    let b = r.as_bytes();
+                    let mut i = 0;
+                    while i < b.len() {
+                        match (b[i], r.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok())) {
+                            (b'%', Some(byte)) => {
+                                out.push(byte);
+                                i += 3;
+                            }
+                            (c, _) => {
+                                out.push(c);
+                                i += 1;
+                            }
+                        }
+                    }
+                    String::from_utf8_lossy(&out).into_owned()
+                };
+                if !seen.iter().map(|r| decoded(r)).any(|r| r == at || r.starts_with(&format!("{at}/"))) {
+                    unused.push(at);
+                }
+            }
+        }
+    }
+    unused
+}

@@ -7,6 +7,7 @@ core the npm package is built from.
 """
 
 from ._core import sanitize
+from .a2a import from_a2a
 from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
@@ -23,6 +24,7 @@ __all__ = [
     "ToolSource",
     "connect_mcp",
     "define_tool",
+    "from_a2a",
     "sanitize",
     "tool",
 ]
