@@ -14,9 +14,15 @@ Rows:
     define_tool(fn).execute(args) of an async and of a sync function returning a str, of an
     async one returning a dict (json.dumps) and of one raising, awaited one after the other in
     one event loop, against plain_define_tool below (us per call)
+    to_openai(strict=True) and to_gemini(dialect="openapi") over the MCP corpus
+    (tests/fixtures/mcp-tools.json), the same list every call as an agent sends it, against
+    copy.deepcopy of the same schemas, the floor for building a new tree (ms per call)
+    Toolkit.run_openai of an assistant message with 8 tool calls, against the same dispatch in
+    plain Python (plain_run_openai below: json.loads, a dict lookup, asyncio.gather) (us per call)
 """
 
 import asyncio
+import copy
 import gc
 import json
 import os
@@ -53,7 +59,7 @@ import inspect  # noqa: E402
 from typing import Any, Callable, Dict, List, Optional, Tuple  # noqa: E402
 
 import toolnexus  # noqa: E402
-from toolnexus import ToolResult, define_tool, sanitize  # noqa: E402
+from toolnexus import Tool, ToolResult, Toolkit, define_tool, sanitize, to_gemini, to_openai  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
 # The plain-Python side: the same contract, written the straightforward way.
@@ -162,6 +168,69 @@ def fetch_sync(id: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Tools out and calls in.
+
+
+async def _nothing(args: Any, ctx: Any = None) -> ToolResult:
+    return ToolResult("", False)
+
+
+def corpus_tools() -> List[Tool]:
+    """The MCP corpus as Tools, names made unique (two servers both have a create_branch)."""
+    seen = set()
+    out = []
+    for t in json.loads((ROOT / "tests" / "fixtures" / "mcp-tools.json").read_text("utf8")):
+        name = f"{t['name']}_2" if t["name"] in seen else t["name"]
+        seen.add(name)
+        out.append(Tool(name=name, description=t["description"], input_schema=t["inputSchema"], source="mcp", execute=_nothing))
+    return out
+
+
+CALLS_8 = {"role": "assistant", "content": None, "tool_calls": [
+    {"id": f"call_{i}", "type": "function", "function": {"name": "fetch_async", "arguments": json.dumps({"id": i})}} for i in range(8)]}
+
+
+def plain_run_openai(tools: Dict[str, Any]) -> Callable[[Any], Any]:
+    """The same dispatch written the straightforward way: each call's arguments parsed, its tool
+    looked up and awaited, all at once; the answers in order, failures prefixed."""
+
+    async def one(call: Any) -> ToolResult:
+        tool = tools.get(call["function"]["name"])
+        if tool is None:
+            return ToolResult("unknown tool", True)
+        try:
+            args = json.loads(call["function"]["arguments"] or "{}")
+        except ValueError as error:
+            return ToolResult(str(error), True)
+        result: ToolResult = await tool.execute(args)
+        return result
+
+    async def run(message: Any) -> Any:
+        calls = message["tool_calls"]
+        results = await asyncio.gather(*(one(c) for c in calls))
+        return [{"role": "tool", "tool_call_id": c["id"], "content": f"Error: {r.output}" if r.is_error else r.output}
+                for c, r in zip(calls, results)]
+
+    return run
+
+
+def time_run(loop: asyncio.AbstractEventLoop, run: Callable[[Any], Any], expected: Any) -> float:
+    async def laps() -> float:
+        calls, start = 0, time.perf_counter_ns()
+        deadline = start + ROUND_S * 1e9
+        while True:
+            for _ in range(20):
+                out = await run(CALLS_8)
+            assert out == expected, out
+            calls += 20
+            now = time.perf_counter_ns()
+            if now >= deadline:
+                return (now - start) / calls
+
+    return loop.run_until_complete(laps())
+
+
+# ---------------------------------------------------------------------------------------------
 # Timing: a round calls the side's function `batch` times per lap until ROUND_S has passed.
 
 
@@ -237,6 +306,20 @@ def main() -> None:
         want = EXPECTED[kind]
         rows.append((f"execute_{kind}", f"define_tool(fn).execute, {labels[kind]}", "us", 1.25,
                      alternate(lambda: time_async(loop, pkg, batch, want), lambda: time_async(loop, plain, batch, want))))
+    corpus = corpus_tools()
+    schemas = [t.input_schema for t in corpus]
+    rows.append(("to_openai_strict", f"to_openai(corpus, strict=True), {len(corpus)} tools, vs copy.deepcopy", "ms", 1.0,
+                 alternate(lambda: time_sync(lambda: to_openai(corpus, strict=True), 1),
+                           lambda: time_sync(lambda: copy.deepcopy(schemas), 1))))
+    rows.append(("to_gemini_openapi", 'to_gemini(corpus, dialect="openapi") vs copy.deepcopy', "ms", 1.0,
+                 alternate(lambda: time_sync(lambda: to_gemini(corpus, dialect="openapi"), 1),
+                           lambda: time_sync(lambda: copy.deepcopy(schemas), 1))))
+    fetch = define_tool(fetch_async)
+    toolkit = Toolkit([fetch])
+    plain_run = plain_run_openai({"fetch_async": fetch})
+    want_8 = loop.run_until_complete(plain_run(CALLS_8))
+    rows.append(("run_openai_8", "Toolkit.run_openai, 8 calls, vs the same dispatch in plain Python", "us", 1.25,
+                 alternate(lambda: time_run(loop, toolkit.run_openai, want_8), lambda: time_run(loop, plain_run, want_8))))
     loop.close()
 
     scale = {"ns": 1, "us": 1e3, "ms": 1e6}

@@ -3,9 +3,13 @@
 //  1. cargo test of the rules it shares with the wasm build and of its own (root crate, with
 //     its host clippy), and fmt/clippy of the extension crate (python/rust)
 //  2. a fresh venv (build/python/venv), `pip install ./python` plus pytest, hypothesis and
-//     mypy, then pytest over python/tests (mypy must be there: the seeds' type check runs)
+//     mypy, and the provider SDKs the tests and python/examples use (openai, anthropic,
+//     google-genai, mcp; each where it installs), then pytest over python/tests (mypy must be
+//     there: the seeds' type check runs). The examples run there, and the cross-package test
+//     compares this package's answers with the built pkg/'s.
 //  3. the wheel built once (`pip wheel ./python`), installed into a fresh venv of every
-//     CPython 3.9+ that `pyenv versions` lists, and pytest there
+//     CPython 3.9+ that `pyenv versions` lists, with the SDKs that install there, and pytest
+//     there (an SDK's tests skip, with the reason, where it does not install)
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
@@ -15,9 +19,22 @@ const work = join(root, "build", "python");
 const tests = join(root, "python", "tests");
 
 // The test SDKs: the official A2A server (a2a-sdk needs CPython 3.10+; on older ones its
-// tests skip with that reason), and the MCP SDK connect_mcp drives (the `mcp` extra, 3.10+ too).
-const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"',
-  'mcp>=2.0; python_version >= "3.10"'];
+// tests skip with that reason). The MCP SDK (fromMCP's and connect_mcp's) is among SDKS below.
+const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"'];
+
+// The provider SDKs of the tests and examples, at least the releases they are written against
+// (pip would otherwise pick an old release on an old CPython: those tests skip there instead).
+const SDKS = ["openai>=3.57", "anthropic>=2.15", "google-genai>=3.6", "mcp>=2.3", "httpx>=0.28"];
+
+/** Installs each SDK that installs on this venv's Python; says which did not. */
+function installSdks(python, env) {
+  const missing = [];
+  for (const sdk of SDKS) {
+    const done = output(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", sdk], { env, allowFail: true });
+    if (done === "" && output(python, ["-m", "pip", "show", sdk.split(/[<>=]/)[0]], { env, allowFail: true }) === "") missing.push(sdk);
+  }
+  console.log(missing.length === 0 ? "provider SDKs: all installed" : `provider SDKs not installable here (their tests skip): ${missing.join(", ")}`);
+}
 
 function section(title) {
   console.log(`\n=== ${title} ===`);
@@ -59,6 +76,7 @@ export function testPython(env) {
   const host = process.env.PYTHON ?? "python3";
   const python = freshVenv(host, join(work, "venv"), env);
   run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python[mcp]", "pytest", "hypothesis", "mypy", ...testSdks], { env });
+  installSdks(python, env);
   console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
   run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {
     env: { ...env, TOOLNEXUS_REQUIRE_MYPY: "1" }, cwd: join(root, "python"),
@@ -77,6 +95,7 @@ export function testPython(env) {
     section(`python: the wheel on CPython ${version}`);
     const venvPython = freshVenv(interpreter, join(work, `venv-${version}`), env);
     run(venvPython, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel, "pytest", "hypothesis", ...testSdks], { env });
+    installSdks(venvPython, env);
     run(venvPython, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], { env, cwd: join(root, "python") });
     ran.push(version);
   }

@@ -37,8 +37,7 @@ pub mod sanitize;
 pub mod schema;
 pub mod skills;
 
-#[cfg(target_arch = "wasm32")]
-mod toolkit;
+pub mod toolkit;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -377,32 +377,3 @@ fn strict_output_round_trips_through_null_removal() {
     assert!(remove_optional_nulls(&schema, &mut args));
     assert_eq!(args, json!({ "label": "x", "tree": { "value": "v" } }));
 }
-
-#[test]
-fn schemas_out_matches_tools_out() {
-    use toolnexus::schema::out::schemas_out;
-    let tools: Vec<Value> = corpus().into_iter().filter(|t| t["name"] != "create_branch").collect();
-    let names: Vec<Value> = tools.iter().map(|t| t["name"].clone()).collect();
-    let schemas: Vec<Value> = tools.iter().map(|t| t["inputSchema"].clone()).collect();
-    for code in 0..9 {
-        let t = Target::from_code(code).expect("a target");
-        let lean = schemas_out(t, &json!([names, schemas]), false).expect("ok");
-        let full = tools_out(t, &Value::Array(tools.clone()), false).expect("ok");
-        let entries: Vec<&Value> = match code {
-            6 | 7 => full[0]["functionDeclarations"].as_array().into_iter().flatten().collect(),
-            _ => full.as_array().into_iter().flatten().collect(),
-        };
-        for (i, e) in entries.iter().enumerate() {
-            let schema = ["parameters", "input_schema", "inputSchema", "parametersJsonSchema"]
-                .iter()
-                .find_map(|k| e.get(*k).or_else(|| e.get("function").and_then(|f| f.get(*k))))
-                .expect("a schema");
-            assert_eq!(schema, &lean["schemas"][i], "target {code}, tool {i}");
-        }
-        assert_eq!(lean.get("strict").is_some(), matches!(code, 1..=4), "target {code}");
-        let names_only = schemas_out(t, &json!([names]), false).expect("ok");
-        assert!(names_only.get("schemas").is_none());
-        assert!(schemas_out(t, &json!([["a", "a"]]), false).is_err());
-    }
-    assert!(schemas_out(Target::from_code(0).expect("a target"), &json!({}), false).is_err());
-}

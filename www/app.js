@@ -105,17 +105,17 @@ function renderTools() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tools out: the list in each provider's format. `code` is the core's target code (see
-// pkg-template/src/adapters.js), used to ask for the notes of what the rewrite changed.
+// Tools out: the list in each provider's format. `out` is the core's request for it
+// (`schema.tools_out`), used to ask for the notes of what the rewrite changed.
 
 const FORMATS = [
-  { id: "openai", label: "OpenAI", code: 0, make: (list) => api.toOpenAI(list) },
-  { id: "openai-strict", label: "OpenAI strict", code: 1, make: (list) => api.toOpenAI(list, { strict: true }) },
-  { id: "responses", label: "Responses", code: 3, make: (list) => api.toOpenAIResponses(list) },
-  { id: "anthropic", label: "Anthropic", code: 5, make: (list) => api.toAnthropic(list) },
-  { id: "gemini", label: "Gemini", code: 6, make: (list) => api.toGemini(list) },
-  { id: "gemini-openapi", label: "Gemini OpenAPI", code: 7, make: (list) => api.toGemini(list, { dialect: "openapi" }) },
-  { id: "mcp", label: "MCP", code: 8, make: (list) => api.toMCP(list) },
+  { id: "openai", label: "OpenAI", out: { target: "openai" }, make: (list) => api.toOpenAI(list) },
+  { id: "openai-strict", label: "OpenAI strict", out: { target: "openai", strict: true }, make: (list) => api.toOpenAI(list, { strict: true }) },
+  { id: "responses", label: "Responses", out: { target: "openai_responses" }, make: (list) => api.toOpenAIResponses(list) },
+  { id: "anthropic", label: "Anthropic", out: { target: "anthropic" }, make: (list) => api.toAnthropic(list) },
+  { id: "gemini", label: "Gemini", out: { target: "gemini" }, make: (list) => api.toGemini(list) },
+  { id: "gemini-openapi", label: "Gemini OpenAPI", out: { target: "gemini", dialect: "openapi" }, make: (list) => api.toGemini(list, { dialect: "openapi" }) },
+  { id: "mcp", label: "MCP", out: { target: "mcp" }, make: (list) => api.toMCP(list) },
 ];
 let format = FORMATS[0];
 
@@ -130,8 +130,9 @@ for (const f of FORMATS) {
 
 /** Each tool's notes of what the rewrite changed, as the core reports them. */
 function notesOf(list) {
-  const input = [list.map((t) => t.name), list.map((t) => t.inputSchema)];
-  const answer = JSON.parse(core.schemasOut(format.code, JSON.stringify(input), true));
+  const tools = list.map((t) => ({ name: t.name, inputSchema: t.inputSchema }));
+  const reply = JSON.parse(core.coreCall("schema.tools_out", JSON.stringify({ ...format.out, tools, explain: true })));
+  const answer = reply.ok ?? {};
   if (!answer.notes) return [];
   return list.map((tool, i) => {
     const notes = answer.notes[i] ?? [];

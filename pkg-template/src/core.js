@@ -6,7 +6,7 @@
 //
 // - `call(op, value)`: the core's JSON door (`coreCall`, src/ops/): `value` crosses as JSON,
 //   the answer's `ok` value comes back, a refusal throws a `TypeError` with the core's message;
-// - `glue`: wasm-bindgen's glue, for the string-taking exports (`schemasOut`, …);
+// - `glue`: wasm-bindgen's glue, for the string-taking exports (`coreCall`, `removeOptionalNulls`, …);
 // - `attached()`: the instance's raw exports (memory and the number-only exports of tool.js);
 // - `recover(error)`: what every call into the core that throws goes through.
 

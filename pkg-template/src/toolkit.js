@@ -29,13 +29,25 @@ function show(value) {
   }
 }
 
-// A name as JSON, cut short when long.
-const quote = (name) => stringify(name.length > 120 ? `${name.slice(0, 117)}...` : name);
 
 // message(e), worded by the core as every tool failure is.
 const message = messageOf;
 
 const failure = (output) => ({ output, isError: true });
+
+// A failure's message, worded by the core (`toolkit.message`, or `toolkit.prepare` for
+// arguments that are not JSON) as the Python package words it.
+function worded(kind, fields, tools) {
+  try {
+    const op = kind === "prepare" ? "toolkit.prepare" : "toolkit.message";
+    const reply = parse(glue.coreCall(op, stringify({ kind, tools, ...fields })));
+    const text = kind === "prepare" ? reply.ok?.error : reply.ok;
+    if (typeof text === "string") return text;
+  } catch (error) {
+    recover(error);
+  }
+  return "The tool call could not be answered.";
+}
 
 // True when `value` (a parsed JSON value, or an object given as arguments) holds a `null`
 // anywhere within `depth` levels. Bounded, so a huge or cyclic object costs little.
@@ -118,7 +130,6 @@ const asyncDispose = Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose");
 
 class Toolkit {
   #entries = new Map();
-  #available = undefined; // "a, b, c", made when first needed after a change
   #sources = [];
   #closers = [];
 
@@ -128,7 +139,6 @@ class Toolkit {
       tk.#closers.push(close);
     };
   }
-
 
   /** Ends everything this toolkit started (MCP servers); a toolkit that started nothing has nothing to end. */
   async close() {
@@ -177,15 +187,12 @@ class Toolkit {
       added.push(entry);
     }
     for (const entry of added) this.#entries.set(entry.name, entry);
-    if (added.length > 0) this.#available = undefined;
     return this;
   }
 
   /** Removes the tool of that name; true when there was one. */
   remove(name) {
-    const removed = this.#entries.delete(name);
-    if (removed) this.#available = undefined;
-    return removed;
+    return this.#entries.delete(name);
   }
 
   has(name) {
@@ -219,19 +226,10 @@ class Toolkit {
     for (const entry of this.#entries.values()) yield entry.tool;
   }
 
-  #availableTools() {
-    if (this.#available === undefined) {
-      this.#available = this.#entries.size === 0 ? "none" : [...this.#entries.keys()].join(", ");
-    }
-    return this.#available;
-  }
-
   #unknown(name) {
-    if (typeof name !== "string" || name === "") {
-      return failure(`The tool call names no tool (its name is ${name === "" ? "empty" : show(name)}). ` +
-        `Call one of the available tools by name: ${this.#availableTools()}`);
-    }
-    return failure(`Unknown tool ${quote(name)}. Available tools: ${this.#availableTools()}`);
+    const named = typeof name === "string" && name !== "";
+    return failure(worded("unknown", named ? { name } : { shown: name === "" ? "empty" : show(name) },
+      [...this.#entries.keys()]));
   }
 
   // execute, as a plain result or a promise of one; never throws.
@@ -247,9 +245,9 @@ class Toolkit {
           text = args;
           try {
             args = parse(args);
-          } catch (error) {
-            return failure(`The arguments for tool ${stringify(entry.name)} are not valid JSON (${message(error)}). ` +
-              "Call it again with its arguments as one JSON object that matches its input schema.");
+          } catch {
+            // The core words it, its own parser naming the problem (as in every binding).
+            return failure(worded("prepare", { name: entry.name, args: text }, [entry.name]));
           }
           if (args === null) args = {};
         }
@@ -257,8 +255,7 @@ class Toolkit {
         args = {};
       }
       if (typeof args !== "object" || isArray(args)) {
-        return failure(`The arguments for tool ${stringify(entry.name)} must be a JSON object of named arguments, ` +
-          `got ${show(args)}. Call it again with an object that matches its input schema.`);
+        return failure(worded("not_object", { tool: entry.name, shown: show(args) }));
       }
       if (text !== undefined ? text.includes("null") : mayHoldNull(args)) args = entry.stripNulls(args, text);
       return entry.run(args, ctx);
@@ -325,18 +322,18 @@ class Toolkit {
   #openAICall(call, i, ids, ctx) {
     const id = call?.id;
     if (typeof id !== "string" || id === "") {
-      return failure(`Tool call #${i + 1} has no id, so it was not run. Every tool call needs an id.`);
+      return failure(worded("no_id", { provider: "openai", index: i }));
     }
     ids[i] = id;
     if (seenBefore(ids, i, id)) return duplicate("Tool call", id);
     const type = call.type;
     if (type !== "function" && type !== undefined) {
-      return failure(`Tool call ${quote(id)} is of type ${typeof type === "string" ? quote(type) : show(type)}; only "function" calls can be answered. ` +
-        `Call one of the available tools as a function: ${this.#availableTools()}`);
+      return failure(worded("not_function", typeof type === "string" ? { id, type } : { id, shown: show(type) },
+        [...this.#entries.keys()]));
     }
     const fn = call.function;
     if (fn === null || typeof fn !== "object") {
-      return failure(`Tool call ${quote(id)} has no \`function\` with a name and arguments.`);
+      return failure(worded("no_function", { id }));
     }
     return this.#call(fn.name, fn.arguments, ctx);
   }
@@ -347,7 +344,7 @@ class Toolkit {
     const pending = this.#collect(input, "output", "function_call", ids, (item, at) => {
       const id = item.call_id;
       if (typeof id !== "string" || id === "") {
-        return failure(`Function call #${at + 1} has no call_id, so it was not run. Every function call needs a call_id.`);
+        return failure(worded("no_id", { provider: "openai_responses", index: at }));
       }
       ids[at] = id;
       return seenBefore(ids, at, id) ? duplicate("Function call", id) : this.#call(item.name, item.arguments, ctx);
@@ -366,7 +363,7 @@ class Toolkit {
     const pending = this.#collect(input, "content", "tool_use", ids, (block, at) => {
       const id = block.id;
       if (typeof id !== "string" || id === "") {
-        return failure(`Tool use block #${at + 1} has no id, so it was not run. Every tool_use block needs an id.`);
+        return failure(worded("no_id", { provider: "anthropic", index: at }));
       }
       ids[at] = id;
       return seenBefore(ids, at, id) ? duplicate("Tool use", id) : this.#call(block.name, block.input, ctx);
@@ -377,7 +374,7 @@ class Toolkit {
       for (let i = 0; i < results.length; i++) {
         const [text, isError] = parts(results[i]);
         // The API refuses an error result with empty content.
-        const content = isError && text === "" ? "The tool failed without a message." : text;
+        const content = isError && text === "" ? worded("empty_error", {}) : text;
         out[i] = { type: "tool_result", tool_use_id: ids[i], content, is_error: isError };
       }
       return out;
@@ -432,7 +429,7 @@ class Toolkit {
       try {
         const call = calls[i];
         if (call === null || typeof call !== "object") {
-          pending[i] = failure(`Function call #${i + 1} is ${show(call)}, not an object with a name and args.`);
+          pending[i] = failure(worded("not_a_call", { index: i, shown: show(call) }));
           continue;
         }
         const id = call.id;
@@ -467,7 +464,7 @@ class Toolkit {
     try {
       pending = params !== null && typeof params === "object"
         ? this.#call(params.name, params.arguments, ctx)
-        : failure(`A tools/call request needs params with a tool name and arguments, got ${show(params)}.`);
+        : failure(worded("no_params", { shown: show(params) }));
     } catch (error) {
       pending = unreadable("The tools/call request", undefined, error);
     }
@@ -475,7 +472,7 @@ class Toolkit {
   }
 }
 
-const duplicate = (what, id) => failure(`${what} id ${quote(id)} appears more than once; only its first call was run.`);
+const duplicate = (what, id) => failure(worded("duplicate", { what, id }));
 const unreadable = (what, i, error) =>
   failure(`${what}${i === undefined ? "" : ` #${i + 1}`} could not be read, so it was not run: ${message(error)}`);
 

@@ -35,7 +35,7 @@ except ImportError:
 if not NODE or not EVERYTHING.exists():
     pytest.skip("the MCP test servers need node and the npm dev dependencies (npm run setup)", allow_module_level=True)
 
-from toolnexus import ToolContext, connect_mcp  # noqa: E402
+from toolnexus import ToolContext, connect_mcp, create_toolkit, define_tool  # noqa: E402
 from toolnexus.mcp_config import MCPConnection  # noqa: E402
 
 SCRATCH = Path(tempfile.mkdtemp(prefix="toolnexus-py-mcp-"))
@@ -289,5 +289,41 @@ def test_a_set_signal_aborts_the_whole_start() -> None:
         with pytest.raises(asyncio.CancelledError):
             await connect_mcp({"mcpServers": {"silent": node("never-init.mjs")}}, env=ENV, signal=stop)
         assert time.monotonic() - started < 3
+
+    run(main())
+
+
+def test_create_toolkit_with_mcp_config() -> None:
+    async def main() -> None:
+        @define_tool
+        def local() -> str:
+            "A local tool."
+            return "local"
+
+        tk = await create_toolkit(
+            mcp_config={"mcpServers": {"s": node("print-env.mjs"), "broken": {"command": "toolnexus-no-such-command"}}},
+            mcp_options={"env": ENV},
+            extra_tools=[local],
+        )
+        async with tk:
+            assert [t.name for t in tk.tools()] == ["local", "s_env"]
+            assert [(s["name"], s["status"]) for s in tk.sources] == [("s", "connected"), ("broken", "failed")]
+            assert "command not found" in tk.sources[1]["error"]
+            assert not (await tk.get("s_env").execute({})).is_error  # type: ignore[union-attr]
+        after = await tk.get("s_env").execute({})  # type: ignore[union-attr]
+        assert after.is_error and 'MCP server "s" is not running' in after.output
+        dyn = await create_toolkit(mcp_config={"mcpServers": {"dyn": node("dynamic.mjs")}}, mcp_options={"env": ENV})
+        try:
+            await dyn.get("dyn_grow").execute({})  # type: ignore[union-attr]
+            for _ in range(100):
+                if "dyn_grown_1" in dyn:
+                    break
+                await asyncio.sleep(0.02)
+            assert "dyn_grown_1" in dyn, "tools/list_changed reaches the Toolkit"
+        finally:
+            await dyn.aclose()
+        plain = await create_toolkit(extra_tools=[local])
+        assert plain.sources == []
+        await plain.aclose()
 
     run(main())

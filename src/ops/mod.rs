@@ -72,6 +72,8 @@ pub fn dispatch(op: &str, input: Value) -> OpResult {
         "mcp_config" => crate::mcp_config::op(name, input),
         "a2a" => crate::a2a::op(name, input),
         "builtins" => crate::builtins::op(name, input),
+        "schema" => crate::schema::op(name, input),
+        "toolkit" => crate::toolkit::op(name, input),
         _ => Err(OpError::unknown(op)),
     }
 }

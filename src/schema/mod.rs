@@ -6,7 +6,6 @@
 //! - [`openai`]: OpenAI strict mode, with its non-strict fallback.
 //! - [`gemini`]: Gemini's `parametersJsonSchema` and `openapi` (`Schema`) dialects.
 //! - [`out`]: a tool list in one provider's format, names checked per target.
-//! - [`text`]: the schemas of a tool list, JSON text in and out (what the npm package sends).
 //! - [`nulls`]: strict mode's `null`s for optional properties, removed from a call's
 //!   arguments before the tool runs.
 //!
@@ -16,8 +15,8 @@ pub mod defs;
 pub mod gemini;
 pub mod nulls;
 pub mod openai;
+pub mod ops;
 pub mod out;
-pub mod text;
 pub mod walk;
 
 #[cfg(target_arch = "wasm32")]
@@ -26,4 +25,5 @@ mod types;
 mod wasm;
 
 pub use nulls::remove_optional_nulls;
+pub use ops::op;
 pub use out::{tools_out, Target};

@@ -134,15 +134,20 @@ pub fn rewrite(target: Target, schema: Value) -> Rewritten {
 /// Checks the names (the tools' `name` values, in order) against the target's rule and for
 /// duplicates: the message of the `TypeError` to throw, when one fails.
 pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
+    check_names_for(target, names, target.function())
+}
+
+/// [`check_names`], the messages naming `function` (the caller's name for the export).
+pub fn check_names_for(target: Target, names: &[Value], function: &str) -> Result<(), String> {
     let mut seen: Vec<&str> = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
         let Some(name) = name.as_str() else {
-            return Err(format!("{}: the tool at index {i} has no string name", target.function()));
+            return Err(format!("{function}: the tool at index {i} has no string name"));
         };
         if let Some(rule) = target.name_error(name) {
             return Err(format!(
                 "{}: tool {} breaks {}'s name rule: {rule}",
-                target.function(),
+                function,
                 super::walk::json(&Value::String(name.into())),
                 target.provider()
             ));
@@ -150,7 +155,7 @@ pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
         if seen.contains(&name) {
             return Err(format!(
                 "{}: two tools are named {}; {} needs every tool name to be unique",
-                target.function(),
+                function,
                 super::walk::json(&Value::String(name.into())),
                 target.provider()
             ));
@@ -178,54 +183,20 @@ pub(crate) fn notes(changes: &Changes, reason: Option<&str>) -> Value {
     Value::Array(n)
 }
 
-/// The schemas alone, for callers that build the provider's envelope themselves: `input` is
-/// `[names, schemas]` (`schemas` may be left out when only the names are to be checked). The
-/// answer is `{ schemas, strict, notes }`, `strict` (strict mode's verdict per tool) for the
-/// strict targets only, `notes` (each tool's changes) with `explain` only.
-pub fn schemas_out(target: Target, input: &Value, explain: bool) -> Result<Value, String> {
-    let (names, schemas) = match input {
-        Value::Array(parts) => (parts.first(), parts.get(1)),
-        _ => (None, None),
-    };
-    let Some(Value::Array(names)) = names else {
-        return Err(format!("{}: expected a list of tools", target.function()));
-    };
-    check_names(target, names)?;
-    let mut answer = Map::new();
-    let Some(Value::Array(schemas)) = schemas else { return Ok(Value::Object(answer)) };
-    let empty = empty_schema();
-    let mut out = Vec::with_capacity(schemas.len());
-    let mut strict = Vec::new();
-    let mut notes = Vec::new();
-    for schema in schemas {
-        let written = write_schema(target, if schema.is_null() { &empty } else { schema });
-        if explain {
-            notes.push(notes_of(&written));
-        }
-        if let Some(s) = written.strict {
-            strict.push(Value::Bool(s));
-        }
-        out.push(written.schema);
-    }
-    put(&mut answer, "schemas".into(), Value::Array(out));
-    if matches!(target, Target::OpenAI(Some(_)) | Target::Responses(_)) {
-        put(&mut answer, "strict".into(), Value::Array(strict));
-    }
-    if explain {
-        put(&mut answer, "notes".into(), Value::Array(notes));
-    }
-    Ok(Value::Object(answer))
-}
-
 /// The whole list in the target's format, or the message of the `TypeError` to throw.
 /// `tools` is an array of `{ name, description, inputSchema }`. With `explain`, the answer is
 /// `{ tools, notes }`, `notes` holding each tool's list of changes.
 pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, String> {
+    tools_out_for(target, tools, explain, target.function())
+}
+
+/// [`tools_out`], the messages naming `function` (the caller's name for the export).
+pub fn tools_out_for(target: Target, tools: &Value, explain: bool, function: &str) -> Result<Value, String> {
     let Value::Array(list) = tools else {
-        return Err(format!("{}: expected a list of tools", target.function()));
+        return Err(format!("{function}: expected a list of tools"));
     };
     let names: Vec<Value> = list.iter().map(|t| t.at("name").cloned().unwrap_or(Value::Null)).collect();
-    check_names(target, &names)?;
+    check_names_for(target, &names, function)?;
     let empty = empty_schema();
     let mut out = Vec::with_capacity(list.len());
     let mut notes = Vec::new();

@@ -7,7 +7,6 @@
 //! frames leaves nothing behind but the shadow-stack pointer, which the entry file puts back
 //! (see `pkg-template/src/core.js`, `recover`).
 
-pub(crate) mod arena;
 mod buffer;
 mod exports;
 mod manifest;

@@ -2,20 +2,53 @@
 
 ``Tool`` is the one type (a dataclass: name, description, input_schema, source, execute);
 ``define_tool`` turns a plain function into one; ``sanitize`` makes any text a valid tool name.
+``to_openai``, ``to_openai_responses``, ``to_anthropic``, ``to_gemini`` and ``to_mcp`` carry
+tools to each provider; a ``Toolkit`` holds tools by name and answers each provider's tool calls
+(``run_openai``, ``run_anthropic``, ...); ``from_mcp`` brings an MCP server's tools in.
 The checks and decisions are made by the toolnexus Rust core (``toolnexus._core``), the same
 core the npm package is built from.
 """
 
 from ._core import sanitize
 from .a2a import from_a2a
+from .adapters import (
+    AnthropicTool,
+    GeminiTool,
+    MCPTool,
+    OpenAIFunction,
+    OpenAIResponsesTool,
+    OpenAITool,
+    to_anthropic,
+    to_gemini,
+    to_mcp,
+    to_openai,
+    to_openai_responses,
+)
+from .mcp import from_mcp
 from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
+from .toolkit import OpenAIToolMessage, Toolkit, create_toolkit
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnthropicTool",
     "ExecuteFn",
+    "GeminiTool",
+    "MCPTool",
+    "OpenAIFunction",
+    "OpenAIResponsesTool",
+    "OpenAITool",
+    "OpenAIToolMessage",
+    "Toolkit",
+    "create_toolkit",
+    "from_mcp",
+    "to_anthropic",
+    "to_gemini",
+    "to_mcp",
+    "to_openai",
+    "to_openai_responses",
     "JSONSchema",
     "MCPConnection",
     "Tool",
