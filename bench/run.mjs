@@ -23,6 +23,10 @@
 //   characters sent: the corpus's schemas in each rewriting dialect against the schemas as
 //   given, as listed and with a block of shared definitions added to every tool
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
+//   builtinTools: grep over the repository vs readdir + RegExp, read of a 10,000-line file vs
+//             readFile + split (bench/builtins.mjs)
+//   fromOpenAPI over GitHub's description vs JSON.parse of its text; an httpTool call to a
+//             local server vs the same fetch by hand (bench/http.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 //   connectMCP: three stdio servers from a config against the same three connected by hand
@@ -39,8 +43,10 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
+import { httpRows } from "./http.mjs";
 import { measureMcpStart } from "./mcp.mjs";
 import * as plain from "./plain.mjs";
+import { builtinRows } from "./builtins.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -500,6 +506,13 @@ rows.push({
   aim: 1.05,
 });
 
+const builtins = await builtinRows(toolnexus, root);
+rows.push(...builtins.rows);
+Object.assign(perBatch, builtins.perBatch);
+// Sources: fromOpenAPI over GitHub's description, an httpTool call to a local server.
+const http = await httpRows({ root, perBatch, syncBatch, sequentialBatch });
+rows.push(...http.rows);
+
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -677,6 +690,8 @@ function characters() {
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
 a2aServer.close();
+builtins.cleanup();
+await http.close();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

@@ -19,8 +19,11 @@ const work = join(root, "build", "python");
 const tests = join(root, "python", "tests");
 
 // The test SDKs: the official A2A server (a2a-sdk needs CPython 3.10+; on older ones its
-// tests skip with that reason). The MCP SDK (fromMCP's and connect_mcp's) is among SDKS below.
-const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"'];
+// tests skip with that reason), and httpx2, the client the current provider SDKs use (CPython
+// 3.11+; the http tests use it when it is there). The MCP SDK (fromMCP's and connect_mcp's) is
+// among SDKS below.
+const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"',
+  'httpx2; python_version >= "3.11"'];
 
 // The provider SDKs of the tests and examples, at least the releases they are written against
 // (pip would otherwise pick an old release on an old CPython: those tests skip there instead).

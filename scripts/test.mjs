@@ -78,6 +78,10 @@ function section(title) {
 
 section("build");
 const env = await build({ browser: want("browser") });
+// GitHub's OpenAPI description (the dev dependency @octokit/openapi), for the fromOpenAPI
+// suites of every section: the packed-package project and the Python venvs have no copy.
+const githubSpec = join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
+if (!env.TOOLNEXUS_GITHUB_SPEC && existsSync(githubSpec)) env.TOOLNEXUS_GITHUB_SPEC = githubSpec;
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 if (want("rust")) {

@@ -2,6 +2,7 @@
 // there is no init call), evaluates the tool definition the person typed, runs it, and shows the
 // ToolResult, the tool list as JSON and sanitize() live. Every failure ends up on the page.
 import { examples } from "./examples.js";
+import { setupOpenAPI, setupViews } from "./openapi.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,6 +69,8 @@ try {
   throw err;
 }
 const { defineTool, Tool, sanitize } = api;
+setupViews();
+setupOpenAPI(api);
 // The core's own exports (the module the entry loaded, so the same instance): the playground
 // asks it what each rewrite changed, which the public adapters do not report.
 const core = await import("/pkg/web/toolnexus.js");

@@ -25,4 +25,5 @@ export { tool, collectTools } from "./decorator.js";
 export { toOpenAI, toOpenAIResponses, toAnthropic, toGemini, toMCP } from "./adapters.js";
 export { Toolkit, createToolkit } from "./toolkit.js";
 export { fromMCP } from "./mcp.js";
+export { httpTool, fromOpenAPI } from "./sources/http.js";
 export { fromA2A } from "./sources/a2a.js";

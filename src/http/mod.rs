@@ -1,10 +1,127 @@
-//! The rules of the `http` source (see the module's operations in [`op`]).
+//! The rules of the `http` source: `httpTool` and every `fromOpenAPI` tool call through them.
+//!
+//! - [`define`]: `httpTool`'s options checked, its default schema, its request [`plan`].
+//! - [`request`]: one call's arguments → the request (URL template, query, body, headers with
+//!   `${VAR}`s filled from the values the host read), or the error result sent instead.
+//! - [`redirect`]: each redirect hop (method, body, which headers another origin gets).
+//! - [`response`]: a reply → a `ToolResult`; the words for a timeout, a cancel, a failure.
+//! - [`encode`]: percent-encoding, query strings and form bodies.
+//!
+//! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
+//! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
 
-use serde_json::Value;
+use serde_json::{json, Map, Value};
 
 use crate::ops::{OpError, OpResult};
 
+pub mod define;
+pub mod encode;
+pub mod plan;
+pub mod redirect;
+pub mod request;
+pub mod response;
+#[cfg(target_arch = "wasm32")]
+mod typings;
+
+use plan::{Mode, Plan};
+use response::{Failure, Reply};
+
 /// The `http.*` operations of [`crate::ops::call`].
-pub fn op(name: &str, _input: Value) -> OpResult {
-    Err(OpError::unknown(&format!("http.{name}")))
+pub fn op(name: &str, input: Value) -> OpResult {
+    match name {
+        // httpTool options → { name, description, inputSchema, plan }
+        "define" => define::define(&input),
+        // { plan, args, env } → { request: { method, url, headers, body } } | { result }
+        "request" => {
+            let plan = Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?;
+            let empty = Map::new();
+            let env = input.get("env").and_then(Value::as_object).unwrap_or(&empty);
+            let args = input.get("args").unwrap_or(&Value::Null);
+            Ok(match request::build(&plan, args, env) {
+                Ok(req) => json!({ "request": req.to_value() }),
+                Err(message) => json!({ "result": { "output": message, "isError": true } }),
+            })
+        }
+        // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult
+        "response" => {
+            let status = input
+                .get("status")
+                .and_then(Value::as_u64)
+                .and_then(|s| u16::try_from(s).ok())
+                .ok_or_else(|| OpError::type_error("`status` must be an HTTP status number"))?;
+            let reply = Reply {
+                status,
+                status_text: input.get("statusText").and_then(Value::as_str).unwrap_or(""),
+                body: input.get("body").and_then(Value::as_str).unwrap_or(""),
+                left_out: input.get("leftOut").and_then(Value::as_u64).unwrap_or(0),
+                unfinished: input.get("unfinished").and_then(Value::as_bool).unwrap_or(false),
+            };
+            let mode =
+                input.get("resultMode").and_then(Value::as_str).and_then(Mode::parse).unwrap_or(Mode::Text);
+            Ok(response::result(&reply, mode))
+        }
+        // { kind: "timeout", ms } | { kind: "cancelled" } | { kind: "network", message, secrets? }
+        //   → ToolResult. `secrets`: the values the call's `${VAR}`s had; a client library's
+        //   message that quotes a header never shows one.
+        "failure" => {
+            let mut message = input.get("message").and_then(Value::as_str).unwrap_or("").to_string();
+            for secret in
+                input.get("secrets").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str)
+            {
+                if !secret.is_empty() {
+                    message = message.replace(secret, "[hidden]");
+                }
+            }
+            let message = message.as_str();
+            let f = match input.get("kind").and_then(Value::as_str) {
+                Some("timeout") => Failure::Timeout {
+                    ms: input.get("ms").and_then(Value::as_f64).map_or(0, |m| m.ceil() as u64),
+                },
+                Some("cancelled") => Failure::Cancelled,
+                Some("network") => Failure::Network { message },
+                _ => {
+                    return Err(OpError::type_error(
+                        "`kind` must be \"timeout\", \"cancelled\" or \"network\"",
+                    ))
+                }
+            };
+            Ok(response::failure(&f))
+        }
+        // { method, status, from, to, hop, headers } → { method, url, headers, keepBody } | { result }
+        "redirect" => {
+            let text = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("");
+            let headers: Vec<(String, String)> = input
+                .get("headers")
+                .and_then(Value::as_array)
+                .map(|list| {
+                    list.iter()
+                        .filter_map(|p| {
+                            Some((p.get(0)?.as_str()?.to_string(), p.get(1)?.as_str()?.to_string()))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let status = input.get("status").and_then(Value::as_u64).unwrap_or(0) as u16;
+            let hop = input.get("hop").and_then(Value::as_u64).unwrap_or(1) as u32;
+            Ok(redirect::next(text("method"), status, text("from"), text("to"), hop, &headers))
+        }
+        _ => Err(OpError::unknown(&format!("http.{name}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_never_shows_a_secret() {
+        let r = op(
+            "failure",
+            json!({ "kind": "network", "message": "Illegal header value b'Bearer s3cret\\x01'", "secrets": ["s3cret", ""] }),
+        );
+        assert_eq!(
+            r.ok().and_then(|v| v["output"].as_str().map(String::from)).as_deref(),
+            Some("request failed: Illegal header value b'Bearer [hidden]\\x01'")
+        );
+    }
 }

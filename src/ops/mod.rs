@@ -51,6 +51,27 @@ pub fn call(op: &str, input: &str) -> String {
         Ok(value) => dispatch(op, value),
         Err(e) => Err(OpError::type_error(format!("the input of {op} is not JSON: {e}"))),
     };
+    answer(reply)
+}
+
+/// [`call`] with a long text beside the input: `text` goes into the input object as its `"text"`
+/// field, as it is. Megabytes (an OpenAPI document) so cross without being written as a JSON
+/// string by the host and read back here.
+pub fn call_with_text(op: &str, input: &str, text: &str) -> String {
+    let reply = match serde_json::from_str::<Value>(input) {
+        Ok(Value::Object(mut map)) => {
+            map.insert("text".into(), Value::String(text.to_owned()));
+            dispatch(op, Value::Object(map))
+        }
+        Ok(_) => Err(OpError::type_error(format!(
+            "the input of {op} must be an object when a text comes beside it"
+        ))),
+        Err(e) => Err(OpError::type_error(format!("the input of {op} is not JSON: {e}"))),
+    };
+    answer(reply)
+}
+
+fn answer(reply: OpResult) -> String {
     let answer = match reply {
         Ok(value) => json!({ "ok": value }),
         Err(e) => json!({ "error": {

@@ -2,6 +2,7 @@
 
 ``Tool`` is the one type (a dataclass: name, description, input_schema, source, execute);
 ``define_tool`` turns a plain function into one; ``sanitize`` makes any text a valid tool name.
+``http_tool`` and ``from_openapi`` turn HTTP endpoints and OpenAPI documents into tools.
 ``to_openai``, ``to_openai_responses``, ``to_anthropic``, ``to_gemini`` and ``to_mcp`` carry
 tools to each provider; a ``Toolkit`` holds tools by name and answers each provider's tool calls
 (``run_openai``, ``run_anthropic``, ...); ``from_mcp`` brings an MCP server's tools in.
@@ -24,6 +25,8 @@ from .adapters import (
     to_openai,
     to_openai_responses,
 )
+from .builtins import builtin_tools
+from .http import from_openapi, http_tool
 from .mcp import from_mcp
 from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
@@ -55,9 +58,12 @@ __all__ = [
     "ToolContext",
     "ToolResult",
     "ToolSource",
+    "builtin_tools",
     "connect_mcp",
     "define_tool",
     "from_a2a",
+    "from_openapi",
+    "http_tool",
     "sanitize",
     "tool",
 ]

@@ -1,0 +1,240 @@
+// httpTool and fromOpenAPI: HTTP endpoints and whole OpenAPI documents as tools, in every
+// runtime with `fetch`. Every decision is the core's (`http.*`, `openapi.*`, src/http/ and
+// src/openapi/): where each argument goes, the request, each redirect hop, what a reply
+// becomes. This module does the I/O only: read the environment variables the core names, fetch,
+// follow redirects one hop at a time, read at most maxBytes.
+import { call, glue, recover } from "../core.js";
+import { Tool } from "../tool.js";
+
+// How a `${VAR}` in a header is read. Here only Deno's environment (a web module may read it);
+// the Node.js entries set Node's and Bun's too (http.node.js).
+let readEnv = (name) => {
+  try {
+    return globalThis.Deno?.env?.get(name);
+  } catch {
+    return undefined; // Deno without --allow-env: unset
+  }
+};
+
+/** Sets how `${VAR}`s are read (the Node.js entries' http.node.js calls it once). */
+export function setEnvReader(read) {
+  readEnv = read;
+}
+
+// How far past maxBytes a body is still counted (not kept) to say how much was left out.
+const DRAIN_LIMIT = 16 << 20;
+
+const ask = call;
+const failure = (kind, extra) => call("http.failure", { kind, ...extra });
+const messageOf = (e) => {
+  const cause = e?.cause?.code ?? e?.cause?.message;
+  const text = typeof e?.message === "string" && e.message ? e.message : String(e);
+  return cause && !text.includes(cause) ? `${text} (${cause})` : text;
+};
+
+function checkFetch(fetch) {
+  if (fetch !== undefined && fetch !== null && typeof fetch !== "function") {
+    throw new TypeError("`fetch` must be a function (a fetch implementation)");
+  }
+  return fetch ?? undefined;
+}
+
+function makeTool(name, description, inputSchema, plan, fetchOption) {
+  // The plan crosses into the core with every call: written as JSON once, here.
+  plan.json = JSON.stringify(plan);
+  return new Tool({
+    name,
+    description,
+    inputSchema,
+    source: "http",
+    execute: (args, ctx) => perform(plan, args, ctx, fetchOption),
+  });
+}
+
+/** The core's `http.request` over the tool's plan (its JSON written once) and this call's args. */
+function request(plan, args, env) {
+  const input = `{"plan":${plan.json},"args":${JSON.stringify(args) ?? "null"},"env":${JSON.stringify(env)}}`;
+  let reply;
+  try {
+    reply = glue.coreCall("http.request", input);
+  } catch (error) {
+    throw recover(error);
+  }
+  const answer = JSON.parse(reply);
+  if (answer.error) throw new TypeError(answer.error.message);
+  return answer.ok;
+}
+
+async function perform(plan, args, ctx, fetchOption) {
+  const signal = ctx?.signal;
+  if (signal?.aborted) return failure("cancelled");
+  const env = {};
+  try {
+    for (const name of plan.vars) {
+      const value = readEnv(name);
+      if (typeof value === "string") env[name] = value;
+    }
+    const answer = request(plan, args ?? {}, env);
+    if (answer.result) return answer.result;
+    const fetch = fetchOption ?? globalThis.fetch;
+    if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
+    return await send(plan, answer.request, ctx, signal, fetch, env);
+  } catch (e) {
+    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
+  }
+}
+
+async function send(plan, request, ctx, signal, fetch, env) {
+  const ms = ctx?.timeout ?? plan.timeout;
+  const controller = new AbortController();
+  let why;
+  const onAbort = () => {
+    why ??= "cancelled";
+    controller.abort();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => {
+    why ??= "timeout";
+    controller.abort();
+  }, ms);
+  try {
+    return await exchange(plan, request, controller.signal, fetch);
+  } catch (e) {
+    if (why === "cancelled") return failure("cancelled");
+    if (why === "timeout") return failure("timeout", { ms });
+    // The core hides the values of the call's `${VAR}`s, should the message quote a header.
+    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+async function exchange(plan, request, signal, fetch) {
+  let { method, url, headers, body } = request;
+  for (let hop = 1; ; hop++) {
+    // Redirects by hand when there are headers to keep from another origin; `fetch` follows
+    // them itself otherwise (a browser hands back no Location in "manual" mode).
+    const manual = headers.some(([k]) => k.toLowerCase() !== "content-type");
+    const init = { method, signal };
+    if (headers.length > 0) init.headers = headers;
+    if (body != null) init.body = body;
+    if (manual) init.redirect = "manual";
+    const res = await fetch(url, init);
+    if (res.type === "opaqueredirect") {
+      return failure("network", {
+        message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
+      });
+    }
+    const location = res.headers.get("location");
+    if (manual && [301, 302, 303, 307, 308].includes(res.status) && location) {
+      await res.body?.cancel().catch(() => {});
+      const to = new URL(location, url).href;
+      const next = ask("http.redirect", { method, status: res.status, from: url, to, hop, headers });
+      if (next.result) return next.result;
+      ({ method, url, headers } = next);
+      if (!next.keepBody) body = undefined;
+      continue;
+    }
+    const { text, leftOut, unfinished } = await readBody(res, plan.maxBytes);
+    return ask("http.response", {
+      resultMode: plan.resultMode,
+      status: res.status,
+      statusText: res.statusText ?? "",
+      body: text,
+      leftOut,
+      unfinished,
+    });
+  }
+}
+
+// At most `max` bytes of the body, cut at a UTF-8 character boundary; how many bytes were
+// left out, and whether reading stopped before the end.
+async function readBody(res, max) {
+  // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
+  // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
+  const declared = res.headers.get("content-length");
+  if (declared !== null && !res.headers.has("content-encoding") && /^\d+$/.test(declared) && Number(declared) <= max) {
+    return { text: await res.text(), leftOut: 0, unfinished: false };
+  }
+  const reader = res.body?.getReader();
+  if (!reader) return { text: "", leftOut: 0, unfinished: false };
+  const room = max + 4;
+  const chunks = [];
+  let kept = 0;
+  let total = 0;
+  let unfinished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (kept < room) {
+        const part = value.length <= room - kept ? value : value.subarray(0, room - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      if (total > max + DRAIN_LIMIT) {
+        unfinished = true;
+        break;
+      }
+    }
+  } finally {
+    if (unfinished) reader.cancel().catch(() => {});
+  }
+  const bytes = chunks.length === 1 ? chunks[0] : new Uint8Array(kept);
+  if (chunks.length !== 1) {
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+  }
+  let cut = Math.min(kept, max);
+  if (kept > max) while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return { text: new TextDecoder().decode(bytes.subarray(0, cut)), leftOut: total - cut, unfinished };
+}
+
+/**
+ * An HTTP endpoint as a Tool (`source: "http"`).
+ * @example
+ * const weather = httpTool({ name: "weather", url: "https://api.example.com/weather/{city}" });
+ * await weather.execute({ city: "Paris", units: "metric" }); // GET …/weather/Paris?units=metric
+ */
+export function httpTool(options) {
+  if (options === null || typeof options !== "object") throw new TypeError("httpTool options must be an object");
+  const fetch = checkFetch(options.fetch);
+  const { fetch: _, ...rest } = options;
+  const defined = ask("http.define", rest);
+  const schema = options.inputSchema ?? defined.inputSchema;
+  return makeTool(defined.name, defined.description, schema, defined.plan, fetch);
+}
+
+/**
+ * One Tool per operation of an OpenAPI 3.0 or 3.1 document (the object or its JSON text).
+ * @example
+ * const tools = fromOpenAPI(spec, { include: ["pets"], headers: { Authorization: "Bearer ${PET_TOKEN}" } });
+ */
+export function fromOpenAPI(spec, options = {}) {
+  if (options === null || typeof options !== "object") throw new TypeError("fromOpenAPI options must be an object");
+  const fetch = checkFetch(options.fetch);
+  let text = spec;
+  if (typeof spec !== "string") {
+    if (spec === null || typeof spec !== "object") throw new TypeError("`spec` must be an OpenAPI document (an object or its JSON text)");
+    text = JSON.stringify(spec);
+  }
+  const { fetch: _, spec: __, text: ___, ...rest } = options;
+  // The document's text crosses beside the options, as it is: writing 13 MB as a JSON string
+  // and reading it back would cost more than the rest of the work.
+  let reply;
+  try {
+    reply = glue.coreCall("openapi.tools", JSON.stringify(rest), text);
+  } catch (error) {
+    throw recover(error);
+  }
+  const answer = JSON.parse(reply);
+  if (answer.error) throw new TypeError(answer.error.message);
+  const tools = answer.ok;
+  return tools.map((t) => makeTool(t.name, t.description, t.inputSchema, t.plan, fetch));
+}
+
