@@ -29,6 +29,8 @@
 //             local server vs the same fetch by hand (bench/http.mjs)
 //   sizes of the .wasm (raw and gzip -9) and of the npm tarball
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
+//   loadSkills over 1,000 skill folders against readdir + readFile + the yaml package
+//   (bench/skills.mjs)
 //   connectMCP: three stdio servers from a config against the same three connected by hand
 //             with the MCP SDK, concurrently (bench/mcp.mjs), ms per start
 import assert from "node:assert/strict";
@@ -47,6 +49,7 @@ import { httpRows } from "./http.mjs";
 import { measureMcpStart } from "./mcp.mjs";
 import * as plain from "./plain.mjs";
 import { builtinRows } from "./builtins.mjs";
+import { skillsRow } from "./skills.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..");
@@ -505,6 +508,9 @@ rows.push({
   budget: 1.1,
   aim: 1.05,
 });
+const skills = await skillsRow();
+rows.push(skills.row);
+perBatch[skills.row.id] = skills.perBatch;
 
 const builtins = await builtinRows(toolnexus, root);
 rows.push(...builtins.rows);
@@ -692,6 +698,7 @@ for (const row of rows) results[row.id] = await measure(row);
 a2aServer.close();
 builtins.cleanup();
 await http.close();
+skills.cleanup();
 results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();

@@ -82,6 +82,9 @@ const env = await build({ browser: want("browser") });
 // suites of every section: the packed-package project and the Python venvs have no copy.
 const githubSpec = join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
 if (!env.TOOLNEXUS_GITHUB_SPEC && existsSync(githubSpec)) env.TOOLNEXUS_GITHUB_SPEC = githubSpec;
+// Test servers that need a current Node.js (the A2A SDK's) run on this one when a suite runs on
+// an older line.
+env.TOOLNEXUS_SERVER_NODE ??= process.execPath;
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
 if (want("rust")) {

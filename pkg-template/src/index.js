@@ -27,3 +27,4 @@ export { Toolkit, createToolkit } from "./toolkit.js";
 export { fromMCP } from "./mcp.js";
 export { httpTool, fromOpenAPI } from "./sources/http.js";
 export { fromA2A } from "./sources/a2a.js";
+export { skillsFrom } from "./sources/skills.js";

@@ -3,6 +3,7 @@
 // browser and edge entries export each of those names too, as a function that throws a
 // TypeError saying which runtimes it needs (scripts/build.mjs writes them from this list).
 export * from "./index.js";
+export { loadSkills } from "./sources/skills.node.js";
 export { builtinTools } from "./sources/builtins.node.js";
 // `${VAR}` in httpTool's and fromOpenAPI's headers: Node's and Bun's environment as well.
 import "./sources/http.node.js";

@@ -10,6 +10,7 @@ import { glue, recover } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import { executeOf, messageOf, Tool } from "./tool.js";
 import { fromA2A } from "./sources/a2a.js";
+import { folders, Skills, skillsFrom } from "./sources/skills.js";
 
 const isArray = Array.isArray;
 const parse = JSON.parse;
@@ -129,6 +130,8 @@ let adopt;
 const asyncDispose = Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose");
 
 class Toolkit {
+  /** The skills whose tool this toolkit holds (`createToolkit({ skills })`); none otherwise. */
+  skills = undefined;
   #entries = new Map();
   #sources = [];
   #closers = [];
@@ -537,6 +540,26 @@ function mcpResult(result) {
   return out;
 }
 
+/**
+ * Registers the `skill` tool of `skills` (what loadSkills or skillsFrom gave, or folders to
+ * load where the runtime reads files) and keeps them as `tk.skills` (empty when none).
+ */
+async function addSkills(toolkit, skills) {
+  if (skills === undefined || skills === null) {
+    skills = skillsFrom([]);
+  } else if (!(skills instanceof Skills)) {
+    if (typeof skills !== "string" && !Array.isArray(skills)) {
+      throw new TypeError(`createToolkit: \`skills\` must be what loadSkills or skillsFrom gave, or folders to load, got ${show(skills)}`);
+    }
+    if (folders.load === undefined) {
+      throw new TypeError("createToolkit: `skills` as folders needs Node.js, Bun or Deno; here give skillsFrom(...)");
+    }
+    skills = await folders.load(skills);
+  }
+  if (skills.tool !== undefined) toolkit.register(skills.tool);
+  toolkit.skills = skills;
+}
+
 // The sources createToolkit set up, per toolkit.
 const sourcesOf = new WeakMap();
 
@@ -545,7 +568,7 @@ const sourcesOf = new WeakMap();
 const withOptions = (entry) => entry !== null && typeof entry === "object" && !(entry instanceof URL) && "card" in entry;
 
 /**
- * Resolves to a Toolkit holding `extraTools` (the seed's entry point) and `agents`. `mcpConfig`
+ * Resolves to a Toolkit holding `extraTools` (the seed's entry point), `skills` and `agents`. `mcpConfig`
  * is read by the Node.js entries' own `createToolkit` (sources/mcp-config.node.js); here it is
  * refused.
  */
@@ -558,6 +581,7 @@ async function createToolkit(options) {
       "in a browser or an edge runtime, connect an MCP SDK Client yourself and pass it to fromMCP");
   }
   const toolkit = new Toolkit(options?.extraTools);
+  await addSkills(toolkit, options?.skills);
   const agents = options?.agents;
   if (agents === undefined || agents === null) return toolkit;
   if (typeof agents[Symbol.iterator] !== "function") {

@@ -116,6 +116,8 @@ export type MCPCallToolResult = {
  * ```
  */
 export class Toolkit implements Iterable<Tool> {
+  /** The skills given to {@link createToolkit} (empty when none); `undefined` for `new Toolkit`. */
+  skills: Skills | undefined;
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
@@ -189,6 +191,8 @@ export interface CreateToolkitOptions {
    * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
    */
   agents?: Iterable<A2AAgentCard | string | URL | ({ card: A2AAgentCard | string | URL } & FromA2AOptions)> | null;
+  /** Skills whose `skill` tool to register: a {@link Skills}, or folders to load. */
+  skills?: Skills | string | readonly string[] | null;
 }
 
 /**
@@ -204,10 +208,10 @@ export interface ToolkitSource {
 }
 
 /**
- * Resolves to a {@link Toolkit} holding `extraTools`, the tools of `agents` and those of
- * `mcpConfig`'s servers (Node.js, Bun, Deno). Rejects only for options it cannot use (a config
- * that does not parse, a tool name taken twice); an agent or a server that fails is left out and
- * listed in `sources`.
+ * Resolves to a {@link Toolkit} holding `extraTools`, the `skill` tool of `skills`, the tools of
+ * `agents` and those of `mcpConfig`'s servers (Node.js, Bun, Deno). Rejects only for options it
+ * cannot use (a config that does not parse, a tool name taken twice); an agent or a server that
+ * fails is left out and listed in `sources`.
  */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
 

@@ -12,9 +12,10 @@ import { createToolkit, fromA2A } from "toolnexus";
 
 const script = join(dirname(fileURLToPath(import.meta.url)), "a2a-server.mjs");
 const nodeMajor = Number(globalThis.process?.versions?.node?.split(".")[0] ?? 0);
-// Bun and Deno report a Node.js version too; only a real Node.js 20+ binary runs the server here.
+// Bun and Deno report a Node.js version too; only a real Node.js 20+ binary runs the server here:
+// this one, else the one `npm test` runs on (TOOLNEXUS_SERVER_NODE), else `node` on PATH.
 const isNode = !globalThis.Bun && !globalThis.Deno;
-const node = isNode && nodeMajor >= 20 ? process.execPath : "node";
+const node = isNode && nodeMajor >= 20 ? process.execPath : (globalThis.process?.env?.TOOLNEXUS_SERVER_NODE ?? "node");
 
 let child;
 let base;

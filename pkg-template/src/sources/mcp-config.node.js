@@ -573,10 +573,12 @@ const { createToolkit } = { async createToolkit(options) {
   if (!isObject(options) || options.mcpConfig === undefined || options.mcpConfig === null) {
     return baseCreateToolkit(options);
   }
-  const connection = await connectMCP(options.mcpConfig, options.mcpOptions);
+  const { mcpConfig, mcpOptions, ...rest } = options;
+  const connection = await connectMCP(mcpConfig, mcpOptions);
   let tk;
   try {
-    tk = new Toolkit(options.extraTools ?? undefined);
+    // extraTools, skills and agents as everywhere, then the servers' tools.
+    tk = await baseCreateToolkit(rest);
     tk.register(...connection.tools);
   } catch (error) {
     await connection.close();

@@ -30,6 +30,7 @@ from .http import from_openapi, http_tool
 from .mcp import from_mcp
 from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
+from .skills import SkillInfo, Skills, SkillWarning, SkippedSkill, load_skills, skills_from
 from .toolkit import OpenAIToolMessage, Toolkit, create_toolkit
 from .types import ExecuteFn, JSONSchema, Tool, ToolContext, ToolResult, ToolSource
 
@@ -54,6 +55,10 @@ __all__ = [
     "to_openai_responses",
     "JSONSchema",
     "MCPConnection",
+    "SkillInfo",
+    "SkillWarning",
+    "Skills",
+    "SkippedSkill",
     "Tool",
     "ToolContext",
     "ToolResult",
@@ -64,6 +69,8 @@ __all__ = [
     "from_a2a",
     "from_openapi",
     "http_tool",
+    "load_skills",
     "sanitize",
+    "skills_from",
     "tool",
 ]

@@ -11,7 +11,21 @@ concurrently with ``asyncio.gather``, and moves the values.
 import asyncio
 import json
 from types import CoroutineType
-from typing import Any, Awaitable, Callable, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, TypedDict
+from typing import (
+    Any,
+    Awaitable,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    TypedDict,
+    Union,
+)
 
 from . import _core
 from .adapters import (
@@ -26,6 +40,7 @@ from .adapters import (
     to_openai,
     to_openai_responses,
 )
+from .skills import PathLike, Skills, load_skills, skills_from
 from .types import Tool, ToolContext, ToolResult
 
 __all__ = ["OpenAIToolMessage", "Toolkit", "create_toolkit"]
@@ -112,7 +127,11 @@ class Toolkit:
     (True, 1)
     """
 
+    skills: Optional[Skills]
+    """The skills whose tool this toolkit holds (``create_toolkit(skills=...)``); ``None`` otherwise."""
+
     def __init__(self, tools: Iterable[Tool] = ()) -> None:
+        self.skills = None
         self._tools: Dict[str, Tool] = {}
         self._names: Optional[List[str]] = None
         # What create_toolkit started for this toolkit: how to list it, how to end it.
@@ -369,17 +388,31 @@ class Toolkit:
 async def create_toolkit(
     *,
     extra_tools: Iterable[Tool] = (),
+    skills: Union[Skills, PathLike, Sequence[PathLike], None] = None,
     mcp_config: Any = None,
     mcp_options: Optional[Mapping[str, Any]] = None,
 ) -> Toolkit:
     """A ``Toolkit`` holding the tools of every source named in the options, then
     ``extra_tools`` (the seed's entry point). All or none: a name taken twice is a
-    ``ValueError``. ``mcp_config`` (a path, JSON text or a mapping) starts its MCP servers with
+    ``ValueError``.
+
+    ``skills``: what ``load_skills`` or ``skills_from`` gave, or folders to load; its ``skill``
+    tool is registered and the ``Skills`` kept as ``tk.skills`` (an empty one when none).
+
+    ``mcp_config`` (a path, JSON text or a mapping) starts its MCP servers with
     ``connect_mcp(mcp_config, **mcp_options)``; a server that fails is left out and listed in
-    ``tk.sources``; ``await tk.aclose()`` (or ``async with tk:``) ends them."""
-    tools: List[Tool] = []
-    # Each source's option adds its tools here, in the order of the options.
-    tools.extend(extra_tools)
+    ``tk.sources``; ``await tk.aclose()`` (or ``async with tk:``) ends them.
+    """
+    # extra_tools first, then each source's tools, in the npm package's order.
+    tools: List[Tool] = list(extra_tools)
+    if skills is None:
+        loaded = skills_from([])
+    elif isinstance(skills, Skills):
+        loaded = skills
+    else:
+        loaded = await load_skills(skills)
+    if loaded.tool is not None:
+        tools.append(loaded.tool)
     connection = None
     if mcp_config is not None:
         from .mcp_config import connect_mcp
@@ -392,6 +425,7 @@ async def create_toolkit(
         if connection is not None:
             await connection.aclose()
         raise
+    toolkit.skills = loaded
     if connection is not None:
         conn = connection
 
