@@ -31,6 +31,8 @@
 //   memory per live tool, in `node --expose-gc` processes (bench/memory-child.mjs)
 //   loadSkills over 1,000 skill folders against readdir + readFile + the yaml package
 //   (bench/skills.mjs)
+//   connectMCP: three stdio servers from a config against the same three connected by hand
+//             with the MCP SDK, concurrently (bench/mcp.mjs), ms per start
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,6 +46,7 @@ import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
 import { httpRows } from "./http.mjs";
+import { measureMcpStart } from "./mcp.mjs";
 import * as plain from "./plain.mjs";
 import { builtinRows } from "./builtins.mjs";
 import { skillsRow } from "./skills.mjs";
@@ -700,6 +703,7 @@ results.startup = startup();
 results.memory = memory();
 results.sizes = sizes();
 results.characters = characters();
+results.mcpStart = await measureMcpStart(root);
 
 const KiB = 1024;
 const fmtNs = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(1)} ns`);
@@ -748,6 +752,14 @@ for (const [set, rows] of Object.entries(results.characters)) {
   table.push([`memory per live tool (${MEMORY_TOOLS.toLocaleString("en-US")} kept)`, fmtBytes(r.pkg), fmtBytes(r.js), times(r.ratio), "", "", ""]);
 }
 
+{
+  const r = results.mcpStart;
+  const holds = r.ratio <= 1.1;
+  const aimMet = r.ratio <= 1;
+  budgets.push({ id: "mcpStart", holds, aimMet });
+  table.push(["connectMCP, 3 stdio servers from a config vs the SDK by hand (ms)", fmtMs(r.pkg / 1e6), fmtMs(r.js / 1e6), times(r.ratio), "≤ 1.1×", "≤ 1×", verdict(holds, aimMet)]);
+}
+
 const header = ["figure", "toolnexus", "plain JS", "ratio/delta", "budget", "aim", "holds"];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((line) => line[i].length)));
 const rightAligned = new Set([1, 2, 3]);
@@ -785,6 +797,8 @@ writeFileSync(join(root, "build", "bench.json"), JSON.stringify({
   memory: { unit: "bytes per live tool", ...results.memory },
   characters: results.characters,
   sizes: { ...results.sizes, budgetWasmGzip: 64 * KiB, aimWasmGzip: 25 * KiB },
+  mcpStart: { unit: "ms", budget: 1.1, aim: 1, toolnexus: results.mcpStart.pkg / 1e6, sdkByHand: results.mcpStart.js / 1e6,
+    ratio: results.mcpStart.ratio },
   budgets,
   summary: { hold: held, of: budgets.length },
   seconds,

@@ -20,7 +20,8 @@ const tests = join(root, "python", "tests");
 
 // The test SDKs: the official A2A server (a2a-sdk needs CPython 3.10+; on older ones its
 // tests skip with that reason), and httpx2, the client the current provider SDKs use (CPython
-// 3.11+; the http tests use it when it is there).
+// 3.11+; the http tests use it when it is there). The MCP SDK (fromMCP's and connect_mcp's) is
+// among SDKS below.
 const testSdks = ['a2a-sdk[http-server]==1.3.0; python_version >= "3.10"', 'uvicorn; python_version >= "3.10"',
   'httpx2; python_version >= "3.11"'];
 
@@ -77,7 +78,7 @@ export function testPython(env) {
   mkdirSync(work, { recursive: true });
   const host = process.env.PYTHON ?? "python3";
   const python = freshVenv(host, join(work, "venv"), env);
-  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python", "pytest", "hypothesis", "mypy", ...testSdks], { env });
+  run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "./python[mcp]", "pytest", "hypothesis", "mypy", ...testSdks], { env });
   installSdks(python, env);
   console.log(output(python, ["-c", "import sys, toolnexus; print('toolnexus', toolnexus.__version__, 'on Python', sys.version.split()[0])"], { env }).trim());
   run(python, ["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", tests], {

@@ -127,7 +127,7 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
 
-  for (const dir of ["package", "seeds", "types", "fixtures"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  for (const dir of ["package", "seeds", "types", "fixtures", "mcp"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
   // The package's export list (pkg-template/src/index.js and node.js, as the build read them):
   // the export suites hold every entry to it.
   cpSync(join(root, "build", "exports.json"), join(work, "package", "exports.json"));
@@ -286,5 +286,33 @@ if (only.includes("quick")) {
   section("quick: pytest against an editable install (maturin develop)");
   testPythonQuick(env);
 }
+
+/**
+ * The MCP servers the suites start (the reference servers, the example server, the odd servers
+ * of tests/mcp/servers/) must all be gone: connectMCP's close() ends each one's process group.
+ * Linux only (it reads /proc); zombies nobody reaps run nothing and do not count.
+ */
+function strayProcesses() {
+  if (!existsSync("/proc/self/cmdline")) {
+    console.log("stray processes: not checked (no /proc)");
+    return;
+  }
+  const ours = [join(root, "tests", "mcp", "servers"), join(root, "node_modules", "@modelcontextprotocol", "server-"),
+    join(root, "examples", "mcp-server.mjs"), join(work, "examples", "mcp-server.mjs")];
+  const stray = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+      const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+      if (state !== "Z" && ours.some((part) => cmd.includes(part))) stray.push(`${pid} ${cmd}`);
+    } catch {
+      // gone while looking
+    }
+  }
+  if (stray.length > 0) throw new Error(`stray processes after the tests:\n${stray.join("\n")}`);
+  console.log("stray processes: none");
+}
+section("stray processes");
+strayProcesses();
 
 console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

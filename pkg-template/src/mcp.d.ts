@@ -27,3 +27,8 @@ export interface FromMCPOptions {
  * bracketed note, `structuredContent` in `metadata`, a failed call as `isError`).
  */
 export function fromMCP(client: MCPClientLike, options?: FromMCPOptions): Promise<Tool[]>;
+
+// Not published: for the package's own modules.
+
+/** What connectMCP's tools answer with: a CallToolResult read as a ToolResult. */
+export function toResult(result: unknown): any;

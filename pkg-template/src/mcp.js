@@ -153,7 +153,8 @@ async function fromMCP(client, options) {
   });
 }
 
-export { fromMCP };
+// toResult: what connectMCP's tools answer with, the same reading of a CallToolResult.
+export { fromMCP, toResult };
 
 // Each export against its declaration in mcp.d.ts (tsc --checkJs, scripts/types.mjs).
 /** @satisfies {typeof import("./mcp.js").fromMCP} */ (fromMCP);

@@ -7,3 +7,6 @@ export { loadSkills } from "./sources/skills.node.js";
 export { builtinTools } from "./sources/builtins.node.js";
 // `${VAR}` in httpTool's and fromOpenAPI's headers: Node's and Bun's environment as well.
 import "./sources/http.node.js";
+// MCP servers from a config file: connectMCP, and createToolkit reading `mcpConfig` (the
+// explicit export wins over index.js's createToolkit, which refuses `mcpConfig`).
+export { connectMCP, createToolkit } from "./sources/mcp-config.node.js";

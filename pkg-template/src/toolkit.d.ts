@@ -3,6 +3,7 @@ import type { Tool, ToolResult, ToolContext, JSONSchema } from "./tool.js";
 import type { GeminiOpenAPITool, GeminiTool, toAnthropic, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import type { A2AAgentCard, FromA2AOptions, fromA2A } from "./sources/a2a.js";
 import type { Skills } from "./sources/skills.js";
+import type { ConnectMCPOptions, MCPConfig } from "./sources/mcp-config.node.js";
 
 /** The arguments a toolkit accepts: an object, or its JSON as a string (as OpenAI sends it). */
 export type ToolArguments = Record<string, unknown> | string | null | undefined;
@@ -116,6 +117,11 @@ export class Toolkit implements Iterable<Tool> {
   /** Registers `tools` (see {@link Toolkit.register}). */
   constructor(tools?: Iterable<Tool> | null);
   /**
+   * Ends everything the toolkit started (each MCP server's whole process group). Also
+   * `await using tk = await createToolkit(...)` where the runtime has `Symbol.asyncDispose`.
+   */
+  close(): Promise<void>;
+  /**
    * Adds tools, all or none. Throws a `TypeError` for a value that is not a tool (checked as
    * `new Tool` checks a spec) and for a name already present (naming both sources).
    */
@@ -126,7 +132,10 @@ export class Toolkit implements Iterable<Tool> {
   get(name: string): Tool | undefined;
   /** How many tools it holds. */
   readonly size: number;
-  /** What {@link createToolkit} set up (its agents), each with its status: a fresh array. */
+  /**
+   * What {@link createToolkit} set up (its agents, its MCP servers), each with its status: a
+   * fresh array. A failed one is listed with its `error` and left out of the tools.
+   */
   readonly sources: ToolkitSource[];
   /** The tools, in registration order, as a fresh array. */
   tools(): Tool[];
@@ -169,6 +178,10 @@ export class Toolkit implements Iterable<Tool> {
 export interface CreateToolkitOptions {
   /** Tools to register, e.g. `defineTool` tools or `fromMCP` results. */
   extraTools?: Iterable<Tool> | null;
+  /** MCP servers to start, as {@link connectMCP} takes them (a path, JSON text or an object). */
+  mcpConfig?: MCPConfig | null;
+  /** {@link connectMCP}'s options for `mcpConfig`. */
+  mcpOptions?: ConnectMCPOptions;
   /**
    * Remote A2A agents, one tool each: cards or URLs as {@link fromA2A} takes them, or
    * `{ card, ...options }` to give one its {@link FromA2AOptions} (headers, timeout, ...).
@@ -178,13 +191,27 @@ export interface CreateToolkitOptions {
   skills?: Skills | string | readonly string[] | null;
 }
 
-/** One source a toolkit set up: `status: "failed"` (with `error`) when it was left out. */
+/**
+ * One source a toolkit set up: an agent (`kind: "a2a"`, `status: "ready"`) or an MCP server of
+ * `mcpConfig` (`kind: "mcp"`, `status: "connected"` or `"disabled"`); `status: "failed"` (with
+ * `error`) when it was left out.
+ */
 export interface ToolkitSource {
-  kind: "a2a";
+  kind: "a2a" | "mcp";
   name: string;
-  status: "ready" | "failed";
+  status: "ready" | "connected" | "disabled" | "failed";
   error?: string;
 }
 
-/** Resolves to a {@link Toolkit} holding `extraTools`, the tools of `agents` (an agent that cannot be read is left out and listed in `sources`) and the `skill` tool of `skills`. */
+/**
+ * Resolves to a {@link Toolkit} holding `extraTools`, the `skill` tool of `skills`, the tools of
+ * `agents` and those of `mcpConfig`'s servers (Node.js, Bun, Deno). Rejects only for options it
+ * cannot use (a config that does not parse, a tool name taken twice); an agent or a server that
+ * fails is left out and listed in `sources`.
+ */
 export function createToolkit(options?: CreateToolkitOptions): Promise<Toolkit>;
+
+// Not published: for the package's own modules.
+
+/** Gives `tk` the statuses and the `close` of what a source started for it. */
+export function adoptToolkit(tk: Toolkit, sources: () => unknown[], close: () => unknown): void;

@@ -115,10 +115,34 @@ class Entry {
   }
 }
 
+// What a source that started something (MCP servers from a config) hands its Toolkit: how to
+// list the sources' statuses and how to end them. Set by `adoptToolkit`, not a public API.
+let adopt;
+const asyncDispose = Symbol.asyncDispose ?? Symbol.for("Symbol.asyncDispose");
+
 class Toolkit {
   /** The skills whose tool this toolkit holds (`createToolkit({ skills })`); none otherwise. */
   skills = undefined;
   #entries = new Map();
+  #sources = [];
+  #closers = [];
+
+  static {
+    adopt = (tk, sources, close) => {
+      tk.#sources.push(sources);
+      tk.#closers.push(close);
+    };
+  }
+
+  /** Ends everything this toolkit started (MCP servers); a toolkit that started nothing has nothing to end. */
+  async close() {
+    const closers = this.#closers.splice(0);
+    await Promise.all(closers.map((close) => close()));
+  }
+
+  [asyncDispose]() {
+    return this.close();
+  }
 
   constructor(tools) {
     if (tools !== undefined && tools !== null) {
@@ -177,9 +201,12 @@ class Toolkit {
     return this.#entries.size;
   }
 
-  /** What `createToolkit` set up (agents), each `{ kind, name, status, error? }`: a fresh array. */
+  /**
+   * What `createToolkit` set up (agents, MCP servers from a config), each `{ kind, name, status,
+   * error? }`: a fresh array.
+   */
   get sources() {
-    return (sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s }));
+    return [...(sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s })), ...this.#sources.flatMap((list) => list())];
   }
 
   /** The tools, in registration order, as a fresh array. */
@@ -545,7 +572,6 @@ async function addSkills(toolkit, skills) {
   toolkit.skills = skills;
 }
 
-/** Resolves to a Toolkit holding `extraTools` (the seed's entry point). */
 // The sources createToolkit set up, per toolkit.
 const sourcesOf = new WeakMap();
 
@@ -553,9 +579,18 @@ const sourcesOf = new WeakMap();
 // `card` field).
 const withOptions = (entry) => entry !== null && typeof entry === "object" && !(entry instanceof URL) && "card" in entry;
 
+/**
+ * Resolves to a Toolkit holding `extraTools` (the seed's entry point), `skills` and `agents`. `mcpConfig`
+ * is read by the Node.js entries' own `createToolkit` (sources/mcp-config.node.js); here it is
+ * refused.
+ */
 async function createToolkit(options) {
   if (options !== undefined && (options === null || typeof options !== "object")) {
     throw new TypeError(`createToolkit: the options must be an object, got ${show(options)}`);
+  }
+  if (options?.mcpConfig !== undefined && options?.mcpConfig !== null) {
+    throw new TypeError("toolnexus: createToolkit({ mcpConfig }) needs Node.js, Bun or Deno (it starts the servers' processes); " +
+      "in a browser or an edge runtime, connect an MCP SDK Client yourself and pass it to fromMCP");
   }
   const toolkit = new Toolkit(options?.extraTools);
   await addSkills(toolkit, options?.skills);
@@ -590,7 +625,10 @@ async function createToolkit(options) {
   return toolkit;
 }
 
-export { Toolkit, createToolkit };
+/** Gives `tk` the statuses and the `close` of what a source started for it (not a public API). */
+const adoptToolkit = (tk, sources, close) => adopt(tk, sources, close);
+
+export { Toolkit, createToolkit, adoptToolkit };
 
 // Each export against its declaration in toolkit.d.ts (tsc --checkJs, scripts/types.mjs).
 /** @satisfies {typeof import("./toolkit.js").Toolkit} */ (Toolkit);

@@ -29,6 +29,7 @@ from .adapters import (
 from .builtins import builtin_tools
 from .http import from_openapi, http_tool
 from .mcp import from_mcp
+from .mcp_config import MCPConnection, connect_mcp
 from .native import define_tool, tool
 from .skills import SkillInfo, Skills, SkillWarning, SkippedSkill, load_skills, skills_from
 from .toolkit import OpenAIToolMessage, Toolkit, create_toolkit
@@ -52,6 +53,7 @@ __all__ = [
     "to_openai",
     "to_openai_responses",
     "JSONSchema",
+    "MCPConnection",
     "SkillInfo",
     "SkillWarning",
     "Skills",
@@ -61,6 +63,7 @@ __all__ = [
     "ToolResult",
     "ToolSource",
     "builtin_tools",
+    "connect_mcp",
     "define_tool",
     "from_a2a",
     "from_openapi",

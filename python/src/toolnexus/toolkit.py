@@ -11,7 +11,21 @@ concurrently with ``asyncio.gather``, and moves the values.
 import asyncio
 import json
 from types import CoroutineType
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, TypedDict, Union
+from typing import (
+    Any,
+    Awaitable,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    TypedDict,
+    Union,
+)
 
 from . import _core
 from .adapters import (
@@ -120,6 +134,9 @@ class Toolkit:
         self.skills = None
         self._tools: Dict[str, Tool] = {}
         self._names: Optional[List[str]] = None
+        # What create_toolkit started for this toolkit: how to list it, how to end it.
+        self._sources: List[Callable[[], List[Dict[str, Any]]]] = []
+        self._closers: List[Callable[[], Awaitable[None]]] = []
         if isinstance(tools, (str, bytes, dict)) or not hasattr(tools, "__iter__"):
             raise TypeError(f"Toolkit: tools must be an iterable of tools (a list or a Toolkit), got {type(tools).__name__}")
         self.register(*tools)
@@ -162,6 +179,27 @@ class Toolkit:
 
     def __iter__(self) -> Iterator[Tool]:
         return iter(list(self._tools.values()))
+
+    @property
+    def sources(self) -> List[Dict[str, Any]]:
+        """What ``create_toolkit`` set up (the MCP servers of ``mcp_config``), each
+        ``{"kind", "name", "status", "error"?}``; a failed one is left out of the tools."""
+        return [dict(record) for list_of in self._sources for record in list_of()]
+
+    def _adopt(self, sources: Callable[[], List[Dict[str, Any]]], close: Callable[[], Awaitable[None]]) -> None:
+        self._sources.append(sources)
+        self._closers.append(close)
+
+    async def aclose(self) -> None:
+        """Ends everything this toolkit started (each MCP server's process group)."""
+        closers, self._closers = self._closers, []
+        await asyncio.gather(*(close() for close in closers))
+
+    async def __aenter__(self) -> "Toolkit":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
     def __repr__(self) -> str:
         return f"Toolkit([{', '.join(self._tools)}])"
@@ -351,6 +389,8 @@ async def create_toolkit(
     *,
     extra_tools: Iterable[Tool] = (),
     skills: Union[Skills, PathLike, Sequence[PathLike], None] = None,
+    mcp_config: Any = None,
+    mcp_options: Optional[Mapping[str, Any]] = None,
 ) -> Toolkit:
     """A ``Toolkit`` holding the tools of every source named in the options, then
     ``extra_tools`` (the seed's entry point). All or none: a name taken twice is a
@@ -358,6 +398,10 @@ async def create_toolkit(
 
     ``skills``: what ``load_skills`` or ``skills_from`` gave, or folders to load; its ``skill``
     tool is registered and the ``Skills`` kept as ``tk.skills`` (an empty one when none).
+
+    ``mcp_config`` (a path, JSON text or a mapping) starts its MCP servers with
+    ``connect_mcp(mcp_config, **mcp_options)``; a server that fails is left out and listed in
+    ``tk.sources``; ``await tk.aclose()`` (or ``async with tk:``) ends them.
     """
     # extra_tools first, then each source's tools, in the npm package's order.
     tools: List[Tool] = list(extra_tools)
@@ -369,6 +413,35 @@ async def create_toolkit(
         loaded = await load_skills(skills)
     if loaded.tool is not None:
         tools.append(loaded.tool)
-    toolkit = Toolkit(tools)
+    connection = None
+    if mcp_config is not None:
+        from .mcp_config import connect_mcp
+
+        connection = await connect_mcp(mcp_config, **dict(mcp_options or {}))
+        tools.extend(connection.tools)
+    try:
+        toolkit = Toolkit(tools)
+    except BaseException:
+        if connection is not None:
+            await connection.aclose()
+        raise
     toolkit.skills = loaded
+    if connection is not None:
+        conn = connection
+
+        def refresh(before: List[Tool], after: List[Tool]) -> None:
+            for old in before:
+                if toolkit.get(old.name) is old:
+                    toolkit.remove(old.name)
+            for new in after:
+                if new.name not in toolkit:
+                    toolkit.register(new)
+
+        conn._watchers.append(refresh)
+        toolkit._adopt(
+            lambda: [
+                {k: v for k, v in record.items() if k in ("kind", "name", "status", "error")} for record in conn.servers
+            ],
+            conn.aclose,
+        )
     return toolkit
