@@ -55,7 +55,9 @@ export function publishTypes(pkg, names, banner) {
       if (text.indexOf(NOT_PUBLISHED, cut + 1) >= 0) throw new Error(`types: ${name}.d.ts says "${NOT_PUBLISHED}" twice`);
       text = text.slice(0, cut);
     }
-    if (/^import /m.test(text)) throw new Error(`types: ${name}.d.ts imports something other than its siblings' types`);
+    if (/^import |^export [^;]*\bfrom "/m.test(text)) {
+      throw new Error(`types: ${name}.d.ts imports or re-exports in its published part (before "${NOT_PUBLISHED}")`);
+    }
     return `// ---- ${name}.js ${"-".repeat(Math.max(0, 88 - name.length))}\n${text.replace(/^\/\/ The declarations of .*\n/, "").trim()}\n`;
   });
   const dts = `${banner}\n\n${parts.join("\n")}`;

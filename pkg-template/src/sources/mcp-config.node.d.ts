@@ -61,6 +61,7 @@ export interface MCPConnection {
  */
 export function connectMCP(config: MCPConfig, options?: ConnectMCPOptions): Promise<MCPConnection>;
 
-// Not published: for the package's own modules (createToolkit is declared in toolkit.d.ts).
+// Not published: for the package's own modules.
+// (createToolkit is declared in toolkit.d.ts.)
 
 export { createToolkit } from "../toolkit.js";
