@@ -18,7 +18,7 @@ pytest.importorskip("uvicorn", reason="uvicorn is not installed")
 import httpx  # noqa: E402
 
 from a2a_agents import Server  # noqa: E402
-from toolnexus import Tool, ToolContext, ToolResult, from_a2a  # noqa: E402
+from toolnexus import Tool, ToolContext, ToolResult, create_toolkit, define_tool, from_a2a  # noqa: E402
 
 VERSIONS = {"1.0": "", "0.3": "/v03"}
 
@@ -210,3 +210,69 @@ def test_the_calls_limit_not_the_clients_default_timeout(server: Server) -> None
             return await tool.execute({"message": "hello"})
 
     assert run(main()).output == "late"
+
+
+def test_create_toolkit_agents_an_unreachable_one_is_listed_not_raised(server: Server) -> None:
+    closed = Server()  # a port nobody listens on
+
+    async def main() -> Any:
+        tk = await create_toolkit(agents=[server.base, closed.base])
+        return tk, await tk.execute("Chef_Agent", {"message": "hello kit"})
+
+    tk, res = run(main())
+    assert [t.name for t in tk] == ["Chef_Agent"]
+    sources = tk.sources
+    assert [(s["kind"], s["name"], s["status"]) for s in sources] == [
+        ("a2a", "Chef_Agent", "ready"),
+        ("a2a", closed.base, "failed"),
+    ]
+    assert "error" not in sources[0]
+    assert sources[1]["error"].startswith(f"could not read an A2A agent card for {closed.base} (")
+    assert (res.output, res.is_error) == ("hi! you said: hello kit", False)
+
+
+def test_create_toolkit_agents_order_options_cards_and_taken_names(server: Server) -> None:
+    @define_tool(name="Chef_Agent_relative")
+    def taken(message: str) -> str:
+        "Holds the relative agent's name."
+        return message
+
+    async def main() -> Any:
+        tk = await create_toolkit(
+            extra_tools=[taken],
+            agents=[
+                {"card": server.base + "/rel", "timeout": 0.15, "poll_interval": 0.01},
+                {"name": "Dict Agent", "url": server.base + "/a2a/jsonrpc"},
+                {"name": "Nowhere", "url": "/relative/only"},
+                {"card": server.base + "/v03", "timeout": 0.15},
+                {"card": server.base, "bogus": 1},
+            ],
+        )
+        forever = await tk.execute("Chef_Agent_0_3", {"message": "forever"})
+        hello = await tk.execute("Dict_Agent", {"message": "hello dict"})
+        return tk, forever, hello
+
+    tk, forever, hello = run(main())
+    # extra_tools first, then the agents in the order given, whichever answered first.
+    assert [t.name for t in tk] == ["Chef_Agent_relative", "Dict_Agent", "Chef_Agent_0_3"]
+    assert tk.get("Chef_Agent_relative") is taken
+    sources = tk.sources
+    assert [(s["name"], s["status"]) for s in sources] == [
+        ("Chef_Agent_relative", "failed"),
+        ("Dict_Agent", "ready"),
+        ("Nowhere", "failed"),
+        ("Chef_Agent_0_3", "ready"),
+        (server.base, "failed"),
+    ]
+    assert "is already registered" in sources[0]["error"]
+    assert "relative and the card's own URL is unknown" in sources[2]["error"]
+    assert "bogus" in sources[4]["error"]
+    assert (forever.output, forever.is_error) == ("timed out after 150 ms", True)
+    assert hello.output == "hi! you said: hello dict"
+    assert tk.sources is not sources and tk.sources == sources
+
+
+def test_create_toolkit_agents_must_be_a_list() -> None:
+    with pytest.raises(TypeError, match="`agents` must be an iterable of agent cards or URLs, got str"):
+        run(create_toolkit(agents="http://127.0.0.1:1"))  # type: ignore[arg-type]
+    assert run(create_toolkit(agents=[])).sources == []

@@ -304,11 +304,18 @@ def test_create_toolkit_with_mcp_config() -> None:
             mcp_config={"mcpServers": {"s": node("print-env.mjs"), "broken": {"command": "toolnexus-no-such-command"}}},
             mcp_options={"env": ENV},
             extra_tools=[local],
+            agents=[{"name": "Desk", "url": "/relative/only"}],
         )
         async with tk:
             assert [t.name for t in tk.tools()] == ["local", "s_env"]
-            assert [(s["name"], s["status"]) for s in tk.sources] == [("s", "connected"), ("broken", "failed")]
-            assert "command not found" in tk.sources[1]["error"]
+            # The agents' statuses first, then the servers'.
+            assert [(s["kind"], s["name"], s["status"]) for s in tk.sources] == [
+                ("a2a", "Desk", "failed"),
+                ("mcp", "s", "connected"),
+                ("mcp", "broken", "failed"),
+            ]
+            assert "relative and the card's own URL is unknown" in tk.sources[0]["error"]
+            assert "command not found" in tk.sources[2]["error"]
             assert not (await tk.get("s_env").execute({})).is_error  # type: ignore[union-attr]
         after = await tk.get("s_env").execute({})  # type: ignore[union-attr]
         assert after.is_error and 'MCP server "s" is not running' in after.output

@@ -12,6 +12,7 @@ import asyncio
 import json
 from types import CoroutineType
 from typing import (
+    TYPE_CHECKING,
     Any,
     Awaitable,
     Callable,
@@ -43,7 +44,10 @@ from .adapters import (
 from .skills import PathLike, Skills, load_skills, skills_from
 from .types import Tool, ToolContext, ToolResult
 
-__all__ = ["OpenAIToolMessage", "Toolkit", "create_toolkit"]
+if TYPE_CHECKING:
+    from .mcp_config import MCPConnection
+
+__all__ = ["AgentEntry", "OpenAIToolMessage", "Toolkit", "create_toolkit"]
 
 
 class OpenAIToolMessage(TypedDict):
@@ -182,8 +186,8 @@ class Toolkit:
 
     @property
     def sources(self) -> List[Dict[str, Any]]:
-        """What ``create_toolkit`` set up (the MCP servers of ``mcp_config``), each
-        ``{"kind", "name", "status", "error"?}``; a failed one is left out of the tools."""
+        """What ``create_toolkit`` set up (its ``agents``, then the MCP servers of ``mcp_config``),
+        each ``{"kind", "name", "status", "error"?}``; a failed one is left out of the tools."""
         return [dict(record) for list_of in self._sources for record in list_of()]
 
     def _adopt(self, sources: Callable[[], List[Dict[str, Any]]], close: Callable[[], Awaitable[None]]) -> None:
@@ -385,24 +389,77 @@ class Toolkit:
         return out
 
 
+AgentEntry = Union[str, Mapping[str, Any]]
+"""An entry of ``create_toolkit(agents=...)``: an agent card (a mapping), its URL or the agent's
+base URL, or ``{"card": ..., **from_a2a's options}`` (an agent card has no ``card`` field)."""
+
+
+def _agent_list(agents: Optional[Iterable[AgentEntry]]) -> List[AgentEntry]:
+    if agents is None:
+        return []
+    if isinstance(agents, (str, bytes, Mapping)) or not hasattr(agents, "__iter__"):
+        raise TypeError(
+            f"create_toolkit: `agents` must be an iterable of agent cards or URLs, got {type(agents).__name__}"
+        )
+    return list(agents)
+
+
+def _agent_name(entry: AgentEntry, index: int) -> str:
+    """How a source that could not be read is named: its URL, its card's name, else its place."""
+    card = entry.get("card") if isinstance(entry, Mapping) and "card" in entry else entry
+    if isinstance(card, str):
+        return card
+    name = card.get("name") if isinstance(card, Mapping) else None
+    return name if isinstance(name, str) else f"agent {index + 1}"
+
+
+async def _reach(entry: AgentEntry) -> Union[Tool, str]:
+    """The agent's tool, or what went wrong, worded (never raises an ``Exception``)."""
+    from .a2a import from_a2a
+
+    try:
+        if isinstance(entry, Mapping) and "card" in entry:
+            options = {k: v for k, v in entry.items() if k != "card"}
+            return await from_a2a(entry["card"], **options)
+        return await from_a2a(entry)
+    except Exception as error:  # noqa: BLE001 - an agent that cannot be read is listed, not raised
+        return str(error) or type(error).__name__
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _no_connection() -> "Optional[MCPConnection]":
+    return None
+
+
 async def create_toolkit(
     *,
     extra_tools: Iterable[Tool] = (),
     skills: Union[Skills, PathLike, Sequence[PathLike], None] = None,
+    agents: Optional[Iterable[AgentEntry]] = None,
     mcp_config: Any = None,
     mcp_options: Optional[Mapping[str, Any]] = None,
 ) -> Toolkit:
-    """A ``Toolkit`` holding the tools of every source named in the options, then
-    ``extra_tools`` (the seed's entry point). All or none: a name taken twice is a
-    ``ValueError``.
+    """A ``Toolkit`` holding ``extra_tools`` (the seed's entry point), then the tools of every
+    source named in the options: the ``skill`` tool, the agents', the MCP servers'. A name that
+    ``extra_tools``, the skills or an MCP server take twice is a ``ValueError``.
 
     ``skills``: what ``load_skills`` or ``skills_from`` gave, or folders to load; its ``skill``
     tool is registered and the ``Skills`` kept as ``tk.skills`` (an empty one when none).
+
+    ``agents``: remote A2A agents, each an agent card (a mapping), its URL or the agent's base
+    URL, or ``{"card": ..., **options}`` with ``from_a2a``'s options (``headers``, ``timeout``,
+    ``poll_interval``, ``client``); all are reached at once with ``from_a2a``, one tool each. An
+    agent that cannot be read (or whose tool's name is taken) is left out and listed in
+    ``tk.sources`` with its error, never failing the others.
 
     ``mcp_config`` (a path, JSON text or a mapping) starts its MCP servers with
     ``connect_mcp(mcp_config, **mcp_options)``; a server that fails is left out and listed in
     ``tk.sources``; ``await tk.aclose()`` (or ``async with tk:``) ends them.
     """
+    entries = _agent_list(agents)
     # extra_tools first, then each source's tools, in the npm package's order.
     tools: List[Tool] = list(extra_tools)
     if skills is None:
@@ -413,21 +470,47 @@ async def create_toolkit(
         loaded = await load_skills(skills)
     if loaded.tool is not None:
         tools.append(loaded.tool)
-    connection = None
+    toolkit = Toolkit(tools)
+    toolkit.skills = loaded
+
+    # The agents and the MCP servers at once; a failed agent is a source's status, not an error.
+    starting: "Awaitable[Optional[MCPConnection]]"
     if mcp_config is not None:
         from .mcp_config import connect_mcp
 
-        connection = await connect_mcp(mcp_config, **dict(mcp_options or {}))
-        tools.extend(connection.tools)
-    try:
-        toolkit = Toolkit(tools)
-    except BaseException:
+        starting = connect_mcp(mcp_config, **dict(mcp_options or {}))
+    else:
+        starting = _no_connection()
+    # Each agent's outcome is a tool or an error's words; only a cancellation raises there.
+    agents_reached = asyncio.gather(*(_reach(e) for e in entries))
+    connection, reached = await asyncio.gather(starting, agents_reached, return_exceptions=True)
+    if isinstance(connection, BaseException):
+        raise connection
+    if isinstance(reached, BaseException):
         if connection is not None:
             await connection.aclose()
-        raise
-    toolkit.skills = loaded
+        raise reached
+
+    agent_sources: List[Dict[str, Any]] = []
+    for i, got in enumerate(reached):
+        if isinstance(got, Tool):
+            try:
+                toolkit.register(got)
+                agent_sources.append({"kind": "a2a", "name": got.name, "status": "ready"})
+            except ValueError as error:
+                agent_sources.append({"kind": "a2a", "name": got.name, "status": "failed", "error": str(error)})
+        else:
+            agent_sources.append({"kind": "a2a", "name": _agent_name(entries[i], i), "status": "failed", "error": got})
+    if entries:
+        toolkit._adopt(lambda: agent_sources, _nothing)
+
     if connection is not None:
         conn = connection
+        try:
+            toolkit.register(*conn.tools)
+        except BaseException:
+            await conn.aclose()
+            raise
 
         def refresh(before: List[Tool], after: List[Tool]) -> None:
             for old in before:
