@@ -35,6 +35,7 @@ export async function httpRows({ root, perBatch, syncBatch, sequentialBatch }) {
     req.resume();
     req.on("end", () => res.writeHead(200, { "content-type": "application/json", "content-length": reply.length }).end(reply));
   });
+  server.keepAliveTimeout = 600_000; // as the A2A row's server (bench/run.mjs)
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const args = { id: "w 42", verbose: "yes" };

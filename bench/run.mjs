@@ -465,6 +465,10 @@ const a2aServer = createServer((req, res) => {
     res.end(A2A_REPLY);
   });
 });
+// Kept-alive sockets stay open through the whole run: the synchronous rows block the event loop
+// for seconds, so a socket the server closed after its default 5 s could be reused before the
+// client saw it close, and a POST on it fails.
+a2aServer.keepAliveTimeout = 600_000;
 await new Promise((resolve) => a2aServer.listen(0, "127.0.0.1", resolve));
 const A2A_URL = `http://127.0.0.1:${a2aServer.address().port}/a2a`;
 const a2aTools = {
