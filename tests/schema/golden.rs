@@ -7,7 +7,7 @@
 //! `TOOLNEXUS_GOLDEN=write cargo test --test schema golden` writes the record anew; a mismatch
 //! writes the outputs it got to target/dialects-mismatch.txt, to compare by eye.
 
-use super::{check_all, corpus};
+use super::{check_all, corpus, recursive};
 use serde_json::{json, Value};
 use toolnexus::schema::out::tools_out;
 use toolnexus::schema::Target;
@@ -27,27 +27,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// Hand-written schemas with `$ref`s, every definition used.
 fn cases() -> Vec<(&'static str, Value)> {
     vec![
-        (
-            "tree",
-            json!({
-                "type": "object",
-                "properties": {
-                    "tree": { "$ref": "#/$defs/node", "description": "The root" },
-                    "label": { "type": "string", "minLength": 3 }
-                },
-                "required": ["label"],
-                "$defs": {
-                    "node": {
-                        "type": "object",
-                        "properties": {
-                            "value": { "type": "string" },
-                            "children": { "type": "array", "items": { "$ref": "#/$defs/node" } }
-                        },
-                        "required": ["value"]
-                    }
-                }
-            }),
-        ),
+        ("tree", recursive()),
         (
             "definitions chain",
             json!({
