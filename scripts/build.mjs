@@ -19,7 +19,6 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { bundleEntries, writeProtocol } from "./entries.mjs";
 import { setup } from "./setup.mjs";
 import { publishTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
@@ -119,6 +118,10 @@ export async function build({ browser = false } = {}) {
   // bundles take), edge/light.js as `./toolnexus_bg.wasm?module` (the form Vercel's edge
   // functions document); both use web/'s glue (pkg-template/src/instance/).
   cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
+
+  // scripts/entries.mjs imports esbuild, a dev dependency: loaded here, after setup() has
+  // installed the dev dependencies on a fresh clone.
+  const { bundleEntries, writeProtocol } = await import("./entries.mjs");
 
   // The protocol the modules share with the core, generated from src/protocol.rs.
   writeProtocol(env);
