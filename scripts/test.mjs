@@ -29,6 +29,9 @@ import { testPython, testPythonQuick } from "./test-python.mjs";
 import { checkTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
 
+/** What the node:test suites read, copied from tests/ beside them (the full run and `quick`). */
+const SUITE_DIRS = ["package", "seeds", "types", "fixtures", "mcp"];
+
 /** Node.js lines the package suites also run on, beside the one running this script. */
 const OTHER_NODES = ["18.20.8", "22.23.5"];
 
@@ -127,7 +130,7 @@ if (["package", "bundlers", "runtimes", "browser", "fuzz", "soak"].some(want)) {
     ...consumerDeps.map((name) => `${name}@${devDeps[name]}`)],
     { env, cwd: work });
 
-  for (const dir of ["package", "seeds", "types", "fixtures", "mcp"]) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
+  for (const dir of SUITE_DIRS) cpSync(join(root, "tests", dir), join(work, dir), { recursive: true });
   // The package's export list (pkg-template/src/index.js and node.js, as the build read them):
   // the export suites hold every entry to it.
   cpSync(join(root, "build", "exports.json"), join(work, "package", "exports.json"));
@@ -273,7 +276,7 @@ if (only.includes("quick")) {
   writeFileSync(join(quick, "package.json"), JSON.stringify({ name: "toolnexus-quick", private: true, type: "module" }) + "\n");
   // The root's node_modules, where `toolnexus` is a link to pkg/ (scripts/build.mjs).
   symlinkSync(join(root, "node_modules"), join(quick, "node_modules"), "dir");
-  for (const dir of ["package", "seeds", "types", "fixtures"]) cpSync(join(root, "tests", dir), join(quick, dir), { recursive: true });
+  for (const dir of SUITE_DIRS) cpSync(join(root, "tests", dir), join(quick, dir), { recursive: true });
   cpSync(join(root, "examples"), join(quick, "examples"), { recursive: true });
   cpSync(join(root, "build", "exports.json"), join(quick, "package", "exports.json"));
   cpSync(join(root, "tests", "types", "tsconfig.nodenext.json"), join(quick, "tsconfig.nodenext.json"));

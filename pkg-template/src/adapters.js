@@ -5,7 +5,7 @@
 // runs. The answer is parsed into fresh objects: nothing returned is a tool's own object, and
 // the tools are never touched.
 
-import { glue, recover } from "./core.js";
+import { coreCall } from "./core.js";
 
 // Answers by the request's JSON text: an agent sends the same tool list with every request,
 // and a list seen before (the same text, so the same tools) is answered without the core,
@@ -26,13 +26,7 @@ const run = (fn, target, options, tools) => {
   const request = `{"target":"${target}",${options}"tools":${JSON.stringify(list)}}`;
   let ok = cache.get(request);
   if (ok === undefined) {
-    let text;
-    try {
-      text = glue.coreCall("schema.tools_out", request);
-    } catch (error) {
-      // A stack overflow inside the core: put its stack pointer back (see core.js).
-      throw recover(error);
-    }
+    const text = coreCall("schema.tools_out", request);
     // The answer is `{"ok":value}` or `{"error":{"kind","message"}}`.
     if (!text.startsWith('{"ok":')) throw new TypeError(JSON.parse(text).error.message);
     ok = text.slice(6, -1);

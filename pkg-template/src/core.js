@@ -7,7 +7,9 @@
 //
 // - `call(op, value)`: the core's JSON door (`coreCall`, src/ops/): `value` crosses as JSON,
 //   the answer's `ok` value comes back, a refusal throws a `TypeError` with the core's message;
-// - `glue`: wasm-bindgen's glue, for the string-taking exports (`coreCall`, `removeOptionalNulls`, …);
+// - `coreCall(op, input, text?)`: the same door with the JSON text each way, for callers that
+//   write the input or read the answer themselves (a cached request, a megabyte of text);
+// - `glue`: wasm-bindgen's glue;
 // - `onAttach(fn)`: `fn(instance)` with the instance's raw exports (memory and the number-only
 //   exports of tool.js), as soon as the core is attached;
 // - `recover(error)`: what every call into the core that throws goes through.
@@ -70,6 +72,23 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 
 /**
+ * Runs the core operation `op` over `input`, JSON text, with `text` (a long string) as the
+ * input's `"text"` field when given; answers the JSON text `{"ok":value}` or
+ * `{"error":{"kind","message"}}`.
+ * @param {string} op
+ * @param {string} input
+ * @param {string} [text]
+ * @returns {string}
+ */
+export function coreCall(op, input, text) {
+  try {
+    return glue.coreCall(op, input, text);
+  } catch (error) {
+    throw recover(error);
+  }
+}
+
+/**
  * Runs the core operation `op` (`"domain.name"`, src/ops/mod.rs) over `value`.
  * @param {string} op
  * @param {unknown} value sent as JSON (`undefined` as `null`)
@@ -77,14 +96,7 @@ const parse = JSON.parse;
  * @throws {TypeError} with the core's message when the core refuses the input
  */
 export function call(op, value) {
-  const input = stringify(value) ?? "null";
-  let text;
-  try {
-    text = glue.coreCall(op, input);
-  } catch (error) {
-    throw recover(error);
-  }
-  const answer = parse(text);
+  const answer = parse(coreCall(op, stringify(value) ?? "null"));
   if (answer.error !== undefined) throw new TypeError(answer.error.message);
   return answer.ok;
 }

@@ -11,7 +11,7 @@
 //                     TypeError naming the runtimes they need, and the build fails if they
 //                     would hold a module importing `node:*` or one only node.js reaches
 //   core.js           the WebAssembly core for every module: `call(op, value)` (the JSON door,
-//                     src/ops/), `glue` (wasm-bindgen's string-taking exports), `onAttach`
+//                     src/ops/), `coreCall` (the same with JSON text each way), `glue`, `onAttach`
 //                     (the raw instance, for tool.js's number-only exports), `recover`
 //   protocol.js       generated at build time from src/protocol.rs (not committed): every code
 //                     and constant shared with the core

@@ -6,7 +6,7 @@
 // Map lookup, `JSON.parse` of the arguments, the tool's own `execute`, and the reply object; one
 // `Promise.all` and one `then` per message.
 
-import { glue, recover } from "./core.js";
+import { coreCall } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
 import { executeOf, messageOf, phraseOf, Tool } from "./tool.js";
 import { fromA2A } from "./sources/a2a.js";
@@ -32,11 +32,11 @@ const failure = (output) => ({ output, isError: true });
 function worded(kind, fields, tools) {
   try {
     const op = kind === "prepare" ? "toolkit.prepare" : "toolkit.message";
-    const reply = parse(glue.coreCall(op, stringify({ kind, tools, ...fields })));
+    const reply = parse(coreCall(op, stringify({ kind, tools, ...fields })));
     const text = kind === "prepare" ? reply.ok?.error : reply.ok;
     if (typeof text === "string") return text;
-  } catch (error) {
-    recover(error);
+  } catch {
+    // A stack overflow inside the core (see core.js): the plain wording below.
   }
   return "The tool call could not be answered.";
 }
@@ -105,11 +105,11 @@ class Entry {
     const schema = this.json();
     if (schema === null) return args;
     try {
-      const changed = glue.removeOptionalNulls(schema, text === undefined ? stringify(args) : text);
-      return typeof changed === "string" ? parse(changed) : args;
-    } catch (error) {
+      const input = `{"schema":${schema},"args":${text === undefined ? stringify(args) : text}}`;
+      const { ok } = parse(coreCall("schema.remove_nulls", input));
+      return ok?.removed ? ok.args : args;
+    } catch {
       // A stack overflow inside the core (see core.js): the arguments go as they came.
-      recover(error);
       return args;
     }
   }

@@ -19,8 +19,6 @@ pub mod ops;
 pub mod out;
 pub mod walk;
 
-#[cfg(target_arch = "wasm32")]
-mod wasm;
 
 pub use nulls::remove_optional_nulls;
 pub use ops::op;

@@ -8,8 +8,9 @@
 //!   caller's name for the export, used in messages (the npm name by default). A name that
 //!   breaks the target's rule, or two tools with one name, is a value error naming the tool, the
 //!   target and the rule.
-//! - `schema.remove_nulls` `{ schema, args }` → `args` without the `null`s the schema leaves
-//!   optional and does not accept (see [`super::nulls`]).
+//! - `schema.remove_nulls` `{ schema, args }` → `{ args, removed }`: `args` without the `null`s
+//!   the schema leaves optional and does not accept (see [`super::nulls`]), and whether there
+//!   was any (so a host can hand back the very object it was given).
 
 use serde_json::Value;
 
@@ -94,8 +95,8 @@ fn remove_nulls(input: Value) -> OpResult {
     };
     let schema = map.remove("schema").unwrap_or(Value::Null);
     let mut args = map.remove("args").unwrap_or(Value::Null);
-    super::nulls::remove_optional_nulls(&schema, &mut args);
-    Ok(args)
+    let removed = super::nulls::remove_optional_nulls(&schema, &mut args);
+    Ok(serde_json::json!({ "args": args, "removed": removed }))
 }
 
 #[cfg(test)]
@@ -143,6 +144,8 @@ mod tests {
     fn removes_optional_nulls() {
         let schema = json!({ "type": "object", "properties": { "a": { "type": "string" } } });
         let out = op("remove_nulls", json!({ "schema": schema, "args": { "a": null, "b": null } })).unwrap();
-        assert_eq!(out, json!({ "b": null }));
+        assert_eq!(out, json!({ "args": { "b": null }, "removed": true }));
+        let out = op("remove_nulls", json!({ "schema": schema, "args": { "b": null } })).unwrap();
+        assert_eq!(out, json!({ "args": { "b": null }, "removed": false }));
     }
 }

@@ -15,11 +15,13 @@ import { fileURLToPath } from "node:url";
 
 import { connectMCP, createToolkit, defineTool } from "toolnexus";
 
-// The repository (or the folder above the packed package's test project) holding the servers.
+// The repository (the first folder above the test project holding the configs and the servers).
 let ROOT = dirname(fileURLToPath(import.meta.url));
-while (!existsSync(join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything"))) {
+const holdsServers = (dir) => existsSync(join(dir, "tests", "mcp", "configs")) &&
+  existsSync(join(dir, "node_modules", "@modelcontextprotocol", "server-everything"));
+while (!holdsServers(ROOT)) {
   const up = dirname(ROOT);
-  if (up === ROOT) throw new Error("no node_modules/@modelcontextprotocol/server-everything above the tests");
+  if (up === ROOT) throw new Error("no tests/mcp/configs and node_modules/@modelcontextprotocol/server-everything above the tests");
   ROOT = up;
 }
 const CONFIGS = join(ROOT, "tests", "mcp", "configs");

@@ -3,7 +3,7 @@
 // src/openapi/): where each argument goes, the request, each redirect hop, what a reply
 // becomes. This module does the I/O only: read the environment variables the core names, fetch,
 // follow redirects one hop at a time, read at most maxBytes.
-import { call, glue, recover } from "../core.js";
+import { call, coreCall } from "../core.js";
 import { Tool } from "../tool.js";
 
 // How a `${VAR}` in a header is read. Here only Deno's environment (a web module may read it);
@@ -54,13 +54,7 @@ function makeTool(name, description, inputSchema, plan, fetchOption) {
 /** The core's `http.request` over the tool's plan (its JSON written once) and this call's args. */
 function request(plan, args, env) {
   const input = `{"plan":${plan.json},"args":${JSON.stringify(args) ?? "null"},"env":${JSON.stringify(env)}}`;
-  let reply;
-  try {
-    reply = glue.coreCall("http.request", input);
-  } catch (error) {
-    throw recover(error);
-  }
-  const answer = JSON.parse(reply);
+  const answer = JSON.parse(coreCall("http.request", input));
   if (answer.error) throw new TypeError(answer.error.message);
   return answer.ok;
 }
@@ -228,13 +222,7 @@ export function fromOpenAPI(spec, options = {}) {
   const { fetch: _, spec: __, text: ___, ...rest } = options;
   // The document's text crosses beside the options, as it is: writing 13 MB as a JSON string
   // and reading it back would cost more than the rest of the work.
-  let reply;
-  try {
-    reply = glue.coreCall("openapi.tools", JSON.stringify(rest), text);
-  } catch (error) {
-    throw recover(error);
-  }
-  const answer = JSON.parse(reply);
+  const answer = JSON.parse(coreCall("openapi.tools", JSON.stringify(rest), text));
   if (answer.error) throw new TypeError(answer.error.message);
   const tools = answer.ok;
   return tools.map((t) => makeTool(t.name, t.description, t.inputSchema, t.plan, fetch));

@@ -256,7 +256,7 @@ class Toolkit:
     def _without_nulls(self, tool: Tool, args: Any) -> Any:
         """Strict mode's ``null``s for optional properties, removed by the core."""
         try:
-            return _ask("schema.remove_nulls", {"schema": tool.input_schema, "args": args})
+            return _ask("schema.remove_nulls", {"schema": tool.input_schema, "args": args})["args"]
         except Exception:
             return args
 
