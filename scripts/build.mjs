@@ -3,22 +3,27 @@
 //   pkg/
 //     package.json, README.md, LICENSE    from pkg-template/ (the Cargo workspace's version)
 //     index.d.ts, index.d.cts             the declarations beside the modules of pkg-template/src
-//     node/                               CommonJS glue + the .wasm inlined as base64 (no file
-//                                         read, so server bundles need no asset); index.cjs
-//                                         bundled from pkg-template/src; index.mjs loads it
-//                                         with createRequire and module.mjs (for bundlers) with
-//                                         a static import, so import and require share one instance
-//     web/                                ES module glue + the .wasm inlined as base64, so
-//                                         browsers, workers and bundlers need no init call;
-//                                         index.js bundled from pkg-template/src
+//     node/                               index.cjs bundled from pkg-template/src (index.mjs loads
+//                                         it with createRequire and module.mjs, for bundlers,
+//                                         with a static import, so import and require share one
+//                                         instance); the CommonJS glue of the core; the
+//                                         Node.js-only rules as base64 and toolnexus_rules.cjs,
+//                                         which reads the rules modules on first use
+//     web/                                ES module glue; the core and the portable rules inlined
+//                                         as base64, so browsers, workers and bundlers need no
+//                                         init call; index.js and api.js bundled from
+//                                         pkg-template/src
 //     edge/                               the entries for edge runtimes (workerd, edge-light):
-//                                         the .wasm imported as a module, compiled at deploy
+//                                         the core and the portable rules as .wasm files,
+//                                         imported as modules (compiled at deploy); Node.js
+//                                         reads the same files
 //
 // The entries are bundled by scripts/entries.mjs.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { buildRules } from "./rules.mjs";
 import { setup } from "./setup.mjs";
 import { publishTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
@@ -58,9 +63,12 @@ export async function build({ browser = false } = {}) {
       console.log(`build: ${target} WebAssembly up to date`);
       continue;
     }
+    // The core: the crate with no features (src/wasm/exports.rs through wasm-bindgen).
     run("wasm-pack", ["build", "--release", "--no-pack", "--no-typescript", "--target", target,
-      "--out-dir", join(out, target), "--out-name", "toolnexus"], { env });
+      "--out-dir", join(out, target), "--out-name", "toolnexus", "--", "--no-default-features"], { env });
   }
+  // The rules modules (scripts/rules.mjs).
+  const rules = buildRules(env, out, inputs);
 
   rmSync(pkg, { recursive: true, force: true });
   mkdirSync(join(pkg, "node"), { recursive: true });
@@ -118,6 +126,16 @@ export async function build({ browser = false } = {}) {
   // bundles take), edge/light.js as `./toolnexus_bg.wasm?module` (the form Vercel's edge
   // functions document); both use web/'s glue (pkg-template/src/instance/).
   cpSync(join(out, "web", "toolnexus_bg.wasm"), join(pkg, "edge", "toolnexus_bg.wasm"));
+
+  // The portable rules: the edge entries' file (also what Node.js reads), and base64 for the
+  // browser entry (and Node.js in a server bundle). The Node.js-only rules: base64 in node/,
+  // one copy, which node/toolnexus_rules.cjs (pkg-template/node/) decodes on first use.
+  cpSync(rules.portable, join(pkg, "edge", "toolnexus_rules.wasm"));
+  writeFileSync(join(pkg, "web", "toolnexus_rules_wasm.js"),
+    `// The portable rules of toolnexus (a WebAssembly module), base64-encoded.\nexport default "${readFileSync(rules.portable).toString("base64")}";\n`);
+  writeFileSync(join(pkg, "node", "toolnexus_node_wasm.cjs"),
+    `// The Node.js-only rules of toolnexus (a WebAssembly module), base64-encoded.\nmodule.exports = "${readFileSync(rules.node).toString("base64")}";\n`);
+  cpSync(join(template, "node", "toolnexus_rules.cjs"), join(pkg, "node", "toolnexus_rules.cjs"));
 
   // scripts/entries.mjs imports esbuild, a dev dependency: loaded here, after setup() has
   // installed the dev dependencies on a fresh clone.

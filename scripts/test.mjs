@@ -96,13 +96,18 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 if (want("rust")) {
   section("cargo fmt --check, clippy");
   run("cargo", ["fmt", "--check"], { env });
-  run("cargo", ["clippy", "--quiet", "--target", "wasm32-unknown-unknown", "--all-targets", "--", "-D", "warnings"], { env });
+  // The crate as each WebAssembly module builds it (the core; the rules modules) and on the host.
+  for (const features of [["--no-default-features"], ["--no-default-features", "--features", "portable"],
+    ["--no-default-features", "--features", "node"]]) {
+    run("cargo", ["clippy", "--quiet", "--target", "wasm32-unknown-unknown", "--all-targets", ...features, "--", "-D", "warnings"], { env });
+  }
+  run("cargo", ["clippy", "--quiet", "--workspace", "--all-targets", "--", "-D", "warnings"], { env });
 
   section("cargo test (host)");
   run("cargo", ["test", "--quiet"], { env });
 
-  section("wasm-bindgen tests (wasm32, Node)");
-  run("cargo", ["test", "--target", "wasm32-unknown-unknown"], {
+  section("wasm-bindgen tests (wasm32, Node): the core's exports");
+  run("cargo", ["test", "--target", "wasm32-unknown-unknown", "--no-default-features"], {
     env: { ...env, CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER: "wasm-bindgen-test-runner" },
   });
 }

@@ -3,7 +3,7 @@
 //! buffer. These tests drive them the way the entry file (`pkg-template/src/tool.js`) does; the
 //! package suites (`tests/package/`) hold the whole contract (docs/contract.md) against the
 //! installed tarball.
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", not(feature = "door")))]
 
 use toolnexus::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, REFUSED, UNKNOWN_SOURCE};
 use toolnexus::result::{Answer, Kind, Step};

@@ -71,9 +71,29 @@ try {
 const { defineTool, Tool, sanitize } = api;
 setupViews();
 setupOpenAPI(api);
-// The core's own exports (the module the entry loaded, so the same instance): the playground
-// asks it what each rewrite changed, which the public adapters do not report.
-const core = await import("/pkg/web/toolnexus.js");
+// The portable rules module (the adapters' rules; README: "The package"), instantiated here
+// once more through its plain door (src/wasm/door.rs): the playground asks it what each
+// rewrite changed (`explain`), which the public adapters do not report.
+const { default: rulesBase64 } = await import("/pkg/web/toolnexus_rules_wasm.js");
+const rules = new WebAssembly.Instance(
+  new WebAssembly.Module(Uint8Array.from(atob(rulesBase64), (c) => c.charCodeAt(0))), {}).exports;
+const core = {
+  coreCall(op, input) {
+    const put = (text) => {
+      const bytes = new TextEncoder().encode(text);
+      const at = rules.alloc_bytes(bytes.length);
+      new Uint8Array(rules.memory.buffer, at, bytes.length).set(bytes);
+      return [at, bytes.length];
+    };
+    const [name, nameLength] = put(op);
+    const [json, jsonLength] = put(input);
+    const at = rules.call(name, nameLength, json, jsonLength, 0, 0);
+    const answer = new TextDecoder().decode(new Uint8Array(rules.memory.buffer, at, rules.answer_len()));
+    rules.free_bytes(name, nameLength);
+    rules.free_bytes(json, jsonLength);
+    return answer;
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Examples.

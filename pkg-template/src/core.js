@@ -1,33 +1,51 @@
-// The WebAssembly core, as every other module reaches it.
+// The WebAssembly modules, as every other module reaches them.
+//
+// The package is three WebAssembly modules built from one crate (see the README's layout):
+//
+// - the core (definitions, results, names, `sanitize`), compiled when the package is imported:
+//   tool.js drives its number-only exports;
+// - the portable rules (the schema dialects, the Toolkit's wording, HTTP and OpenAPI, A2A,
+//   skills), compiled on the first operation that needs them;
+// - the Node.js-only rules (the builtin tools, MCP config files), which only the Node.js entry
+//   can load, likewise on first use.
 //
 // Each entry imports its `instance/` module, which instantiates the core the way that runtime
-// loads WebAssembly and hands it to `attach`. The modules shared by several entries (one chunk
-// for the browser and edge entries) may run before that: they use the core only inside their
-// functions, or take it with `onAttach`. A module takes:
+// loads WebAssembly and hands it to `attach`, with how to load each rules module. The modules
+// shared by several entries (one chunk for the browser and edge entries) may run before that:
+// they use the core only inside their functions, or take it with `onAttach`. A module takes:
 //
-// - `call(op, value)`: the core's JSON door (`coreCall`, src/ops/): `value` crosses as JSON,
-//   the answer's `ok` value comes back, a refusal throws a `TypeError` with the core's message;
+// - `call(op, value)`: the rules' JSON door (src/ops/, through src/wasm/door.rs): `value`
+//   crosses as JSON, the answer's `ok` value comes back, a refusal throws a `TypeError` with the
+//   core's message;
 // - `coreCall(op, input, text?)`: the same door with the JSON text each way, for callers that
 //   write the input or read the answer themselves (a cached request, a megabyte of text);
-// - `glue`: wasm-bindgen's glue;
-// - `onAttach(fn)`: `fn(instance)` with the instance's raw exports (memory and the number-only
-//   exports of tool.js), as soon as the core is attached;
+// - `onAttach(fn)`: `fn(instance)` with the core instance's raw exports (memory and the
+//   number-only exports of tool.js), as soon as the core is attached;
 // - `recover(error)`: what every call into the core that throws goes through.
 
-/** wasm-bindgen's glue module (node/toolnexus.cjs or web/toolnexus.js). */
-export let glue;
+import { NODE_DOMAINS } from "./protocol.js";
+
 let wasm;
 let stackPointer;
 let stackBase = 0;
 
 /**
- * Called once, by the entry's `instance/` module, before any other module runs.
- * @param {object} glueModule wasm-bindgen's glue
- * @param {WebAssembly.Exports} instance the instance's raw exports
+ * How an entry loads a rules module: a function answering the compiled `WebAssembly.Module`
+ * (called once, on the first operation of its domains).
+ * @typedef {{ portable: () => WebAssembly.Module, node?: () => WebAssembly.Module }} RulesLoaders
  */
-export function attach(glueModule, instance) {
-  glue = glueModule;
+
+/** @type {RulesLoaders | undefined} */
+let loaders;
+
+/**
+ * Called once, by the entry's `instance/` module, before any other module runs.
+ * @param {WebAssembly.Exports} instance the core instance's raw exports
+ * @param {RulesLoaders} rules how this entry loads the rules modules
+ */
+export function attach(instance, rules) {
   wasm = instance;
+  loaders = rules;
   stackPointer = /** @type {WebAssembly.Global} */ (instance.__stack_pointer);
   stackBase = stackPointer.value;
   for (const fn of waiting.splice(0)) fn(instance);
@@ -36,7 +54,7 @@ export function attach(glueModule, instance) {
 const waiting = [];
 
 /**
- * Calls `fn` with the instance's raw exports once the core is attached (at once if it is).
+ * Calls `fn` with the core instance's raw exports once the core is attached (at once if it is).
  * @param {(instance: WebAssembly.Exports) => void} fn
  */
 export function onAttach(fn) {
@@ -71,20 +89,73 @@ export function moduleOf(module) {
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 
+/** The rules modules, compiled once each, and their live instances' exports. */
+const compiled = { portable: undefined, node: undefined };
+const doors = { portable: undefined, node: undefined };
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The rules instance answering `op`, made on first use. */
+function doorFor(op) {
+  const dot = op.indexOf(".");
+  const kind = NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable";
+  let door = doors[kind];
+  if (door === undefined) {
+    const load = loaders?.[kind];
+    if (load === undefined) throw new TypeError(`toolnexus: ${op} needs Node.js, Bun or Deno`);
+    compiled[kind] ??= load();
+    door = doors[kind] = { kind, exports: new WebAssembly.Instance(compiled[kind], {}).exports };
+  }
+  return door;
+}
+
+/**
+ * Writes `text` as UTF-8 into memory the rules instance `x` allocates; answers `[at, length,
+ * capacity]`. Room for the ASCII case first; a text with other characters gets room for three
+ * bytes per remaining unit (what TextEncoder can write for one).
+ */
+function pass(x, text) {
+  let capacity = text.length > 4096 ? text.length : text.length * 3;
+  let at = x.alloc_bytes(capacity);
+  let { read, written } = encoder.encodeInto(text, new Uint8Array(x.memory.buffer, at, capacity));
+  if (read < text.length) {
+    const more = (text.length - read) * 3;
+    const wider = x.alloc_bytes(written + more);
+    new Uint8Array(x.memory.buffer).copyWithin(wider, at, at + written);
+    x.free_bytes(at, capacity);
+    at = wider;
+    capacity = written + more;
+    written += encoder.encodeInto(text.slice(read), new Uint8Array(x.memory.buffer, at + written, more)).written;
+  }
+  return [at, written, capacity];
+}
+
 /**
  * Runs the core operation `op` over `input`, JSON text, with `text` (a long string) as the
  * input's `"text"` field when given; answers the JSON text `{"ok":value}` or
- * `{"error":{"kind","message"}}`.
+ * `{"error":{"kind","message"}}`. A trap inside the rules (which the core never means to
+ * reach) throws, and the next call gets a fresh instance of the same compiled module.
  * @param {string} op
  * @param {string} input
  * @param {string} [text]
  * @returns {string}
  */
 export function coreCall(op, input, text) {
+  const door = doorFor(op);
+  const x = door.exports;
   try {
-    return glue.coreCall(op, input, text);
+    const name = pass(x, op);
+    const json = pass(x, input);
+    const long = text === undefined ? [0, 0, 0] : pass(x, text);
+    const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]);
+    const answer = decoder.decode(new Uint8Array(x.memory.buffer, at, x.answer_len()));
+    x.free_bytes(name[0], name[2]);
+    x.free_bytes(json[0], json[2]);
+    if (text !== undefined) x.free_bytes(long[0], long[2]);
+    return answer;
   } catch (error) {
-    throw recover(error);
+    if (doors[door.kind] === door) doors[door.kind] = undefined;
+    throw error;
   }
 }
 

@@ -42,6 +42,12 @@ impl OpError {
     }
 }
 
+/// The domains whose rules only the Node.js entry loads (they reach files and processes): the
+/// npm package builds them into a WebAssembly module of their own (the `node` feature), and the
+/// other domains into the portable one (the `portable` feature). Emitted into
+/// `pkg-template/src/protocol.js`, where `coreCall` routes each operation by its domain.
+pub const NODE_DOMAINS: [&str; 2] = ["builtins", "mcp_config"];
+
 /// What an operation answers.
 pub type OpResult = Result<Value, OpError>;
 
@@ -87,14 +93,22 @@ pub fn dispatch(op: &str, input: Value) -> OpResult {
     let (domain, name) = op.split_once('.').unwrap_or((op, ""));
     match domain {
         "names" => names::op(name, input),
+        #[cfg(feature = "portable")]
         "http" => crate::http::op(name, input),
+        #[cfg(feature = "portable")]
         "openapi" => crate::openapi::op(name, input),
+        #[cfg(feature = "portable")]
         "skills" => crate::skills::op(name, input),
-        "mcp_config" => crate::mcp_config::op(name, input),
+        #[cfg(feature = "portable")]
         "a2a" => crate::a2a::op(name, input),
-        "builtins" => crate::builtins::op(name, input),
+        #[cfg(feature = "portable")]
         "schema" => crate::schema::op(name, input),
+        #[cfg(feature = "portable")]
         "toolkit" => crate::toolkit::op(name, input),
+        #[cfg(feature = "node")]
+        "mcp_config" => crate::mcp_config::op(name, input),
+        #[cfg(feature = "node")]
+        "builtins" => crate::builtins::op(name, input),
         _ => Err(OpError::unknown(op)),
     }
 }

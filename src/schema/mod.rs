@@ -19,7 +19,6 @@ pub mod ops;
 pub mod out;
 pub mod walk;
 
-
 pub use nulls::remove_optional_nulls;
 pub use ops::op;
 pub use out::{tools_out, Target};

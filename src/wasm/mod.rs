@@ -1,15 +1,20 @@
-//! The WebAssembly exports: numbers in, numbers out, text through one fixed buffer
-//! ([`buffer`]). Each export only moves values between the entry file and the pure rules of
-//! the crate.
+//! The WebAssembly exports. Built with no features, the crate is the core the package compiles
+//! at import: the number-protocol exports of [`exports`] (through wasm-bindgen), text through
+//! one fixed buffer ([`buffer`]). Built with rules features (`portable`, `node`), it is a rules
+//! module the package compiles on first use: the JSON door of [`crate::ops`] as plain exports
+//! ([`door`]), no glue and no imports.
 //!
-//! Nothing here calls JavaScript, holds a JavaScript value or allocates, so no JavaScript can
-//! ever run inside a WebAssembly call, and a stack overflow that unwinds through one of these
-//! frames leaves nothing behind but the shadow-stack pointer, which the entry file puts back
-//! (see `pkg-template/src/core.js`, `recover`).
+//! Nothing here calls JavaScript, holds a JavaScript value or allocates per call in the core,
+//! so no JavaScript can ever run inside a WebAssembly call, and a stack overflow that unwinds
+//! through one of these frames leaves nothing behind but the shadow-stack pointer, which the
+//! entry puts back (see `pkg-template/src/core.js`, `recover`).
 
+#[cfg(not(feature = "door"))]
 mod buffer;
+#[cfg(feature = "door")]
+mod door;
+#[cfg(not(feature = "door"))]
 mod exports;
-mod ops;
 
+#[cfg(not(feature = "door"))]
 pub use exports::*;
-pub use ops::core_call;

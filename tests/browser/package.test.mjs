@@ -139,7 +139,8 @@ describe("toolnexus in Chromium", () => {
       if (!tarball) return t.skip("needs TOOLNEXUS_TARBALL (set by npm test)");
       bundlerProject(tarball);
       const { dist, bundled } = bundle(name);
-      assert.deepEqual(bundled, ["web/api.js", "web/index.js", "web/toolnexus.js", "web/toolnexus_wasm.js"]);
+      // The browser entry, its glue, the core and the portable rules: never node/.
+      assert.deepEqual(bundled, ["web/api.js", "web/index.js", "web/toolnexus.js", "web/toolnexus_rules_wasm.js", "web/toolnexus_wasm.js"]);
       const { server, url } = await serve({ "/": dist });
       servers.push(server);
       assertAllPass(await resultsAt(`${url}/index.html`));

@@ -31,10 +31,13 @@ describe("server bundles run on their own", { skip: tarball ? false : "needs TOO
   for (const name of ["esbuild-node-esm", "esbuild-node-cjs", "webpack-node"]) {
     it(`${name}: defines, executes and sanitizes with nothing beside the bundle`, { timeout: 120_000 }, () => {
       const { dist, bundled } = bundle(name);
-      // The bundle took the package's Node.js code in, through the static entry, the wasm
-      // included (as base64: the one file of web/ the Node.js glue falls back to).
-      assert.ok(bundled.includes("web/toolnexus_wasm.js"), `bundled: ${bundled}`);
-      assert.ok(!bundled.some((f) => f.startsWith("web/") && f !== "web/toolnexus_wasm.js"), `Node.js code only: ${bundled}`);
+      // The bundle took the package's Node.js code in, through the static entry, with the three
+      // WebAssembly modules as base64: the core and the portable rules from web/ (what the
+      // Node.js entry falls back to when the .wasm files are not beside it) and the Node.js-only
+      // rules from node/.
+      const base64 = ["web/toolnexus_rules_wasm.js", "web/toolnexus_wasm.js"];
+      for (const file of [...base64, "node/toolnexus_node_wasm.cjs"]) assert.ok(bundled.includes(file), `${file} not in ${bundled}`);
+      assert.ok(!bundled.some((f) => f.startsWith("web/") && !base64.includes(f)), `Node.js code only: ${bundled}`);
       const results = runAlone(name, dist);
       assert.ok(results.length >= 9, `the full set of checks: ${results.length}`);
       for (const [check, passed, detail] of results) assert.ok(passed, `${check}: ${detail}`);

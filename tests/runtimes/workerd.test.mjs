@@ -81,7 +81,7 @@ describe("Cloudflare workerd", { skip: !tarball || !workerd ? "needs TOOLNEXUS_T
 
   it("serves a Worker that defines, executes and sanitizes (workerd condition, .wasm module)", { timeout: 120_000 }, async () => {
     const { dist, bundled: files } = bundled("workerd");
-    assert.deepEqual(files, ["edge/index.js", "edge/toolnexus_bg.wasm", "web/api.js", "web/toolnexus.js"]);
+    assert.deepEqual(files, ["edge/index.js", "edge/toolnexus_bg.wasm", "edge/toolnexus_rules.wasm", "web/api.js", "web/toolnexus.js"]);
     const { status, body, log } = await serveAndFetch(dist);
     assert.equal(status, 200, `${body}\n${log}`);
     const results = JSON.parse(body);

@@ -1,8 +1,9 @@
-// Vercel's Edge Runtime (edge-light): as edge.js, with the `.wasm?module` import Vercel's edge
+// Vercel's Edge Runtime (edge-light): as edge.js, with the `.wasm?module` imports Vercel's edge
 // functions document.
 import * as glue from "../web/toolnexus.js";
 import wasm from "./toolnexus_bg.wasm?module";
+import rules from "./toolnexus_rules.wasm?module";
 
 import { attach, moduleOf } from "../core.js";
 
-attach(glue, glue.initSync({ module: moduleOf(wasm) }));
+attach(glue.initSync({ module: moduleOf(wasm) }), { portable: () => moduleOf(rules) });

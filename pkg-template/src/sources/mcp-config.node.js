@@ -28,7 +28,11 @@ async function loadNode() {
     readFile = fs.readFile;
   }
 }
-const limits = ask("limits", {});
+
+// The core's limits (`mcp_config.limits`), asked on first use: importing the package compiles
+// no rules module.
+let known;
+const limits = () => (known ??= ask("limits", {}));
 
 // The SDK, through specifiers a bundler does not follow: a bundle builds without it.
 let sdk;
@@ -81,7 +85,7 @@ async function gone(pid, ms) {
 }
 // The whole process group: TERM, then KILL after the grace period.
 async function endGroup(pid) {
-  if (signalGroup(pid, "SIGTERM") && !(await gone(pid, limits.killGrace))) {
+  if (signalGroup(pid, "SIGTERM") && !(await gone(pid, limits().killGrace))) {
     signalGroup(pid, "SIGKILL");
     // A group whose last members are zombies nobody reaps still answers signal 0: bounded.
     await gone(pid, 500);
@@ -157,9 +161,9 @@ class GroupStdioTransport {
       this.#line(line);
     }
     this.partial += text.slice(start);
-    if (this.partial.length > limits.maxMessage) {
+    if (this.partial.length > limits().maxMessage) {
       this.partial = "";
-      this.onerror?.(new Error(`a message longer than ${limits.maxMessage} characters`));
+      this.onerror?.(new Error(`a message longer than ${limits().maxMessage} characters`));
       void this.close();
     }
   }
@@ -225,8 +229,8 @@ class ServerRun {
   }
 
   keepStderr(text) {
-    this.stderr = (this.stderr.length + text.length > limits.stderrBuffer)
-      ? (this.stderr + text).slice(-limits.stderrBuffer) : this.stderr + text;
+    this.stderr = (this.stderr.length + text.length > limits().stderrBuffer)
+      ? (this.stderr + text).slice(-limits().stderrBuffer) : this.stderr + text;
   }
 
   record() {

@@ -1,6 +1,8 @@
-// The checks every browser environment runs against the package (a page, a module worker, a
-// Vite build). Each returns [name, passed, detail]; the Node side asserts all of them.
-export async function runChecks({ defineTool, sanitize, Tool }) {
+// The checks every environment runs against the package (a page, a module worker, a Vite,
+// webpack or rollup build, a Worker on workerd, an edge function, a Node.js server bundle). Each
+// returns [name, passed, detail]; the Node side asserts all of them. `node`: the environment
+// is a Node.js one, where the Node.js-only exports work (elsewhere they throw).
+export async function runChecks({ defineTool, sanitize, Tool, toOpenAI, toGemini, Toolkit, builtinTools }, { node = false } = {}) {
   const results = [];
   const check = async (name, fn) => {
     try {
@@ -86,6 +88,40 @@ export async function runChecks({ defineTool, sanitize, Tool }) {
     try { sanitize(1); } catch { /* expected */ }
     try { new Tool(null); } catch { /* expected */ }
     return (await greet.execute({ name: "again" })).output === "Hello, again!";
+  });
+  // The rules beyond the core: a WebAssembly module of their own, compiled on first use.
+  const find = defineTool({
+    name: "find",
+    description: "Find notes",
+    inputSchema: { type: "object", properties: { q: { type: "string" }, tag: { type: "string" } }, required: ["q"] },
+    run: (args) => JSON.stringify(args),
+  });
+  await check("toOpenAI rewrites a schema for strict mode (the portable rules)", () => {
+    const [out] = toOpenAI([find], { strict: true });
+    const p = out.function.parameters;
+    return (out.function.strict === true && JSON.stringify(p.required) === '["q","tag"]' &&
+      JSON.stringify(p.properties.tag.type) === '["string","null"]') || JSON.stringify(out);
+  });
+  await check("toGemini writes the OpenAPI dialect", () => {
+    const [out] = toGemini([find], { dialect: "openapi" });
+    const d = out.functionDeclarations[0];
+    return (d.name === "find" && d.parameters.properties.q.type === "STRING") || JSON.stringify(out);
+  });
+  await check("a Toolkit answers a strict-mode call without its optional null", async () => {
+    const tk = new Toolkit([find]);
+    const [reply] = await tk.runOpenAI({ tool_calls: [{ id: "c1", type: "function",
+      function: { name: "find", arguments: '{"q":"x","tag":null}' } }] });
+    return reply.content === '{"q":"x"}' || JSON.stringify(reply);
+  });
+  await check(node ? "builtinTools gives the builtin tools (the Node.js-only rules)" : "builtinTools throws a TypeError naming the runtimes it needs", async () => {
+    try {
+      const tools = builtinTools({ root: ".", tools: ["read"] });
+      if (!node) return `gave ${tools.length} tools`;
+      const r = await tools[0].execute({ path: "no-such-file.txt" });
+      return (tools[0].name === "read" && r.isError === true) || JSON.stringify(r);
+    } catch (e) {
+      return (!node && e instanceof TypeError && /needs Node\.js/.test(e.message)) || `${e.name}: ${e.message}`;
+    }
   });
   return results;
 }

@@ -4,4 +4,4 @@
 const toolnexus = require("toolnexus");
 const { runChecks } = require("./checks.js");
 
-runChecks(toolnexus).then((results) => console.log(JSON.stringify(results)));
+runChecks(toolnexus, { node: true }).then((results) => console.log(JSON.stringify(results)));

@@ -4,4 +4,4 @@ import * as toolnexus from "toolnexus";
 
 import { runChecks } from "./checks.js";
 
-runChecks(toolnexus).then((results) => console.log(JSON.stringify(results)));
+runChecks(toolnexus, { node: true }).then((results) => console.log(JSON.stringify(results)));

@@ -1,27 +1,16 @@
-//! The protocol between the core and the JavaScript modules, written once, here: every code,
-//! bit layout and constant the JavaScript side uses, emitted at build time as one ES module
-//! (`pkg-template/src/protocol.js`, by `cargo run --bin protocol`, see scripts/build.mjs) that
-//! the modules import. Nothing of it is read at run time.
+//! The generated ES module (`pkg-template/src/protocol.js`).
 
 use crate::definition::{
     DEFAULT_SCHEMA_BIT, NAME_EMPTY, NAME_OK, QUOTE_NAME, QUOTE_ROOT_TYPE, QUOTE_SOURCE, REFUSED,
     SOURCE_SHIFT, UNKNOWN_SOURCE,
 };
 use crate::error::WINDOW_UNITS;
+use crate::ops::NODE_DOMAINS;
 use crate::result::{Answer, Kind, Step, OVERFLOWED, UNPRINTABLE};
 use crate::rules::{FieldTypes, JsType, Source, NAME_CLASS};
 use crate::schema::out::empty_schema;
 
-/// The text buffer's size in bytes.
-pub const BUFFER_BYTES: usize = 1 << 17;
-/// The text buffer's size in UTF-16 units.
-pub const BUFFER_UNITS: usize = BUFFER_BYTES / 2;
-/// Where a message is written in the buffer, in units (the text it quotes arrives below it).
-pub const MESSAGE_AT: usize = 1024;
-/// Up to this many UTF-16 units, `sanitize` has the engine apply the core's pattern (copying a
-/// short string into WebAssembly and back costs more than the work); longer strings cross in
-/// chunks to the byte pass, which beats the engine's regular expression by far.
-pub const ENGINE_UP_TO: usize = 256;
+use super::{BUFFER_BYTES, BUFFER_UNITS, ENGINE_UP_TO, MESSAGE_AT};
 
 /// `lowerCamel` as `UPPER_SNAKE`.
 fn upper_snake(name: &str) -> String {
@@ -99,6 +88,11 @@ pub fn js_module() -> String {
     line(format!("export const NAME_CLASS = {};", js_string(NAME_CLASS)));
     line("/** The schema of a tool that takes no arguments, made fresh on each call. */".into());
     line(format!("export const emptySchema = () => ({});", empty_schema()));
+    let domains: Vec<String> = NODE_DOMAINS.iter().map(|d| js_string(d)).collect();
+    line(format!(
+        "/** The operations' domains the Node.js-only rules module answers. */\nexport const NODE_DOMAINS = Object.freeze([{}]);",
+        domains.join(", ")
+    ));
     m
 }
 
