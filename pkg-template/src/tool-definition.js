@@ -58,6 +58,15 @@ const nameVerdict = (name) => {
   return NAME_OK;
 };
 
+// The core's verdict is a function of the three numbers it is given (the type word, the source's
+// code, the name's verdict): the last accepted one is remembered, so that a definition of the
+// same shape as the one before (tools defined in a loop, or one module's tools one after
+// another) is checked without a call into the core. A refusal is always asked for again.
+let lastTypes = -1;
+let lastSource = 0;
+let lastNameCheck = 0;
+let lastVerdict = 0;
+
 // The fields `init` made, which the constructor then writes in order (one object reused by
 // every definition: nothing is allocated to hand them over).
 const made = { name: undefined, description: undefined, inputSchema: undefined, source: undefined };
@@ -124,7 +133,17 @@ function init(def, define) {
   const nameCheck = typeof name === "string" ? nameVerdict(name) : NAME_OK;
   let verdict;
   try {
-    verdict = wasm.checkDefinition(types, sourceIs, nameCheck);
+    if (types === lastTypes && sourceIs === lastSource && nameCheck === lastNameCheck) {
+      verdict = lastVerdict;
+    } else {
+      verdict = wasm.checkDefinition(types, sourceIs, nameCheck);
+      if (verdict >= 0) {
+        lastTypes = types;
+        lastSource = sourceIs;
+        lastNameCheck = nameCheck;
+        lastVerdict = verdict;
+      }
+    }
     if (verdict < 0) {
       // The core says which string its message quotes, if any.
       let text;
