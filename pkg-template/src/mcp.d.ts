@@ -22,7 +22,8 @@ export interface FromMCPOptions {
 
 /**
  * The tools of an MCP server as {@link Tool}s with `source: "mcp"`. Follows `nextCursor`; names
- * are `sanitize(prefix + name)`, a repeat made unique with `_2`, `_3`, ...; each `execute` calls
+ * are `sanitize(prefix + name)` (over 64 characters: the first 55, `_` and 8 hex digits of a
+ * hash), a repeat made unique with `_2`, `_3`, ...; each `execute` calls
  * `callTool` with the original name and never rejects (text blocks joined, other blocks as a
  * bracketed note, `structuredContent` in `metadata`, a failed call as `isError`).
  */

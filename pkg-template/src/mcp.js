@@ -1,94 +1,31 @@
 // MCP in: the tools of an MCP server, through any object shaped like the official SDK's
 // `Client` (`listTools(params?)` and `callTool({ name, arguments })`), as `Tool`s. Nothing here
-// depends on the SDK.
+// depends on the SDK. The names and the reading of a result are the core's, as in the Python
+// package's `from_mcp`.
 
-import { phraseOf, sanitize, Tool } from "./tool.js";
+import { call, coreCall } from "./core.js";
+import { messageOf, phraseOf, Tool } from "./tool.js";
+import { wellFormed, wellFormedJson } from "./well-formed.js";
 
+const parse = JSON.parse;
 const stringify = JSON.stringify;
 
 // What kind of value it is, for a message: the core's wording.
 const describe = phraseOf;
 
-// The size of base64 data in bytes (whitespace ignored).
-function base64Bytes(data) {
-  if (typeof data !== "string") return 0;
-  const clean = /\s/.test(data) ? data.replace(/\s+/g, "") : data;
-  let padding = 0;
-  if (clean.endsWith("==")) padding = 2;
-  else if (clean.endsWith("=")) padding = 1;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
-
-// One content block as text: a text block's text; anything else a short bracketed note, so
-// that the model knows it was there.
-function blockText(block) {
-  if (block === null || typeof block !== "object") return `[${describe(block)} content block]`;
-  const type = block.type;
-  switch (type) {
-    case "text":
-      return typeof block.text === "string" ? block.text : "";
-    case "image":
-    case "audio":
-      return `[${type} ${block.mimeType ?? "of unknown type"}, ${base64Bytes(block.data)} bytes]`;
-    case "resource": {
-      const resource = block.resource ?? {};
-      if (typeof resource.text === "string") return resource.text;
-      const size = typeof resource.blob === "string" ? `, ${base64Bytes(resource.blob)} bytes` : "";
-      const mime = typeof resource.mimeType === "string" ? ` ${resource.mimeType}` : "";
-      return `[resource ${resource.uri ?? "without a URI"}${mime}${size}]`;
-    }
-    case "resource_link":
-      return `[resource link ${block.uri ?? ""}${typeof block.name === "string" ? ` (${block.name})` : ""}]`;
-    default:
-      return `[${typeof type === "string" ? type : "unknown"} content block]`;
-  }
-}
-
-// A `CallToolResult` as a ToolResult.
+// A `CallToolResult` as a ToolResult, read by the core (`toolkit.mcp_result`, src/toolkit/mcp.rs:
+// text blocks joined, any other block a short bracketed note), as the Python package reads it.
 function toResult(result) {
-  if (result === null || typeof result !== "object") {
-    return { output: `The MCP server answered with ${describe(result)} instead of a tool result.`, isError: true };
+  let answer;
+  try {
+    answer = parse(coreCall("toolkit.mcp_result", wellFormedJson(stringify(result) ?? "null"))).ok;
+  } catch (error) {
+    // A value JSON cannot carry (a BigInt), or a stack overflow inside the core.
+    return { output: `The MCP server's result could not be read: ${messageOf(error)}`, isError: true };
   }
-  const content = result.content;
-  let output;
-  if (Array.isArray(content)) {
-    output = content.map(blockText).join("\n");
-  } else if ("toolResult" in result) {
-    // The 2024-10-07 protocol's form.
-    output = typeof result.toolResult === "string" ? result.toolResult : (stringify(result.toolResult) ?? "");
-  } else {
-    output = "";
-  }
-  const structured = result.structuredContent;
-  if (output === "" && structured !== undefined) output = stringify(structured) ?? "";
-  const out = { output, isError: result.isError === true };
-  if (structured !== undefined) out.metadata = { structuredContent: structured };
+  const out = { output: answer.output, isError: answer.is_error };
+  if (answer.metadata !== undefined) out.metadata = answer.metadata;
   return out;
-}
-
-// Names for the listed tools: `sanitize(prefix + name)`; a tool whose own name needed no
-// sanitizing keeps it, and any other repeat is made unique with `_2`, `_3`, ... (never taking a
-// name another listed tool has as its own).
-function uniqueNames(bases, exact) {
-  const taken = new Set(bases);
-  const used = new Set();
-  const names = bases.map((base, i) => {
-    if (!exact[i] || used.has(base)) return undefined;
-    used.add(base);
-    return base;
-  });
-  return names.map((name, i) => {
-    if (name !== undefined) return name;
-    const base = bases[i];
-    if (!used.has(base)) {
-      used.add(base);
-      return base;
-    }
-    let k = 2;
-    while (taken.has(`${base}_${k}`) || used.has(`${base}_${k}`)) k++;
-    used.add(`${base}_${k}`);
-    return `${base}_${k}`;
-  });
 }
 
 /**
@@ -127,8 +64,10 @@ async function fromMCP(client, options) {
     if (typeof name !== "string") throw new TypeError(`fromMCP: listed tool #${i + 1} has no name (got ${describe(name)})`);
     return name;
   });
-  const bases = originals.map((name) => sanitize(prefix + name) || "tool");
-  const names = uniqueNames(bases, originals.map((name) => sanitize(name) === name));
+  // The core's names rule, as every source's (src/names.rs): sanitized, the prefix added, at
+  // most 64 characters, made unique with `_2`, `_3`, ...
+  // A lone surrogate (which JSON cannot carry to the core) is one unit, as U+FFFD is: the same `_`.
+  const names = call("names.tool_names", { names: originals.map(wellFormed), prefix: wellFormed(prefix) });
   return listed.map((tool, i) => {
     const original = originals[i];
     const description = tool.description;

@@ -1,119 +1,24 @@
 // The `Toolkit`: tools by name, and the one call per provider that turns a model's tool calls
-// into exactly what the next request needs. Every path that answers a model is built so that it
-// cannot throw or reject: a malformed call is answered with an error entry the model can act on.
-//
-// The hot path (`runOpenAI` of a message with a few calls) does per call: a few type checks, one
-// Map lookup, `JSON.parse` of the arguments, the tool's own `execute`, and the reply object; one
-// `Promise.all` and one `then` per message.
+// into exactly what the next request needs (toolkit-providers.js reads and answers each
+// provider's calls, toolkit-dispatch.js runs one call by name). Every path that answers a model
+// is built so that it cannot throw or reject: a malformed call is answered with an error entry
+// the model can act on.
 
-import { coreCall } from "./core.js";
 import { toAnthropic, toGemini, toMCP, toOpenAI, toOpenAIResponses } from "./adapters.js";
-import { executeOf, messageOf, phraseOf, Tool } from "./tool.js";
+import { messageOf, phraseOf, Tool } from "./tool.js";
+import { dispatch, Entry } from "./toolkit-dispatch.js";
+import { runAnthropic, runGemini, runMCP, runOpenAI, runOpenAIResponses } from "./toolkit-providers.js";
 import { fromA2A } from "./sources/a2a.js";
 import { folders, Skills, skillsFrom } from "./sources/skills.js";
 
-const isArray = Array.isArray;
-const parse = JSON.parse;
 const stringify = JSON.stringify;
 const resolve = (value) => Promise.resolve(value);
-const EMPTY = Object.freeze([]);
 
 // What kind of value it is, for a message (never throws): the core's wording.
 const show = phraseOf;
 
-
 // message(e), worded by the core as every tool failure is.
 const message = messageOf;
-
-const failure = (output) => ({ output, isError: true });
-
-// A failure's message, worded by the core (`toolkit.message`, or `toolkit.prepare` for
-// arguments that are not JSON) as the Python package words it.
-function worded(kind, fields, tools) {
-  try {
-    const op = kind === "prepare" ? "toolkit.prepare" : "toolkit.message";
-    const reply = parse(coreCall(op, stringify({ kind, tools, ...fields })));
-    const text = kind === "prepare" ? reply.ok?.error : reply.ok;
-    if (typeof text === "string") return text;
-  } catch {
-    // A stack overflow inside the core (see core.js): the plain wording below.
-  }
-  return "The tool call could not be answered.";
-}
-
-// True when `value` (a parsed JSON value, or an object given as arguments) holds a `null`
-// anywhere within `depth` levels. Bounded, so a huge or cyclic object costs little.
-function holdsNull(value, depth) {
-  if (value === null) return true;
-  if (typeof value !== "object" || depth === 0) return false;
-  if (isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (holdsNull(value[i], depth - 1)) return true;
-    return false;
-  }
-  for (const key in value) if (holdsNull(value[key], depth - 1)) return true;
-  return false;
-}
-
-function mayHoldNull(args) {
-  try {
-    return holdsNull(args, 32);
-  } catch {
-    return false;
-  }
-}
-
-// What the Toolkit keeps per tool.
-class Entry {
-  constructor(tool, name, source) {
-    this.tool = tool;
-    this.name = name;
-    this.source = source;
-    // A `Tool`'s own `execute` already keeps the contract; anything else (a plain object, or a
-    // Tool whose `execute` was replaced) goes through `executeOf`, called with the tool as `this`.
-    this.direct = tool instanceof Tool ? tool.execute : undefined;
-    this.wrapped = undefined;
-    this.schema = undefined; // the inputSchema object `schemaJson` was made from
-    this.schemaJson = undefined; // its JSON, or null when it cannot be serialised
-  }
-
-  run(args, ctx) {
-    const tool = this.tool;
-    const execute = tool.execute;
-    if (execute === this.direct && execute !== undefined) return execute(args, ctx);
-    if (this.wrapped === undefined) this.wrapped = executeOf((a, c) => tool.execute(a, c));
-    return this.wrapped(args, ctx);
-  }
-
-  // The tool's schema as JSON, made once per schema object.
-  json() {
-    const schema = this.tool.inputSchema;
-    if (schema !== this.schema || this.schemaJson === undefined) {
-      this.schema = schema;
-      try {
-        this.schemaJson = stringify(schema) ?? null;
-      } catch {
-        this.schemaJson = null;
-      }
-    }
-    return this.schemaJson;
-  }
-
-  // Strict mode sends an optional property as `null`: when the arguments may hold one, the
-  // core removes every `null` the tool's own schema does not accept, at any depth. `text` is
-  // the arguments' JSON when they came as a string (else undefined).
-  stripNulls(args, text) {
-    const schema = this.json();
-    if (schema === null) return args;
-    try {
-      const input = `{"schema":${schema},"args":${text === undefined ? stringify(args) : text}}`;
-      const { ok } = parse(coreCall("schema.remove_nulls", input));
-      return ok?.removed ? ok.args : args;
-    } catch {
-      // A stack overflow inside the core (see core.js): the arguments go as they came.
-      return args;
-    }
-  }
-}
 
 // What a source that started something (MCP servers from a config) hands its Toolkit: how to
 // list the sources' statuses and how to end them. Set by `adoptToolkit`, not a public API.
@@ -206,7 +111,7 @@ class Toolkit {
    * error? }`: a fresh array.
    */
   get sources() {
-    return [...(sourcesOf.get(this) ?? EMPTY).map((s) => ({ ...s })), ...this.#sources.flatMap((list) => list())];
+    return this.#sources.flatMap((list) => list());
   }
 
   /** The tools, in registration order, as a fresh array. */
@@ -220,50 +125,12 @@ class Toolkit {
     for (const entry of this.#entries.values()) yield entry.tool;
   }
 
-  #unknown(name) {
-    const named = typeof name === "string" && name !== "";
-    return failure(worded("unknown", named ? { name } : { shown: name === "" ? "empty" : show(name) },
-      [...this.#entries.keys()]));
-  }
-
-  // execute, as a plain result or a promise of one; never throws.
-  #call(name, args, ctx) {
-    const entry = typeof name === "string" ? this.#entries.get(name) : undefined;
-    if (entry === undefined) return this.#unknown(name);
-    try {
-      let text;
-      if (typeof args === "string") {
-        if (args === "") {
-          args = {};
-        } else {
-          text = args;
-          try {
-            args = parse(args);
-          } catch {
-            // The core words it, its own parser naming the problem (as in every binding).
-            return failure(worded("prepare", { name: entry.name, args: text }, [entry.name]));
-          }
-          if (args === null) args = {};
-        }
-      } else if (args === undefined || args === null) {
-        args = {};
-      }
-      if (typeof args !== "object" || isArray(args)) {
-        return failure(worded("not_object", { tool: entry.name, shown: show(args) }));
-      }
-      if (text !== undefined ? text.includes("null") : mayHoldNull(args)) args = entry.stripNulls(args, text);
-      return entry.run(args, ctx);
-    } catch (error) {
-      return failure(`The call to tool ${stringify(entry.name)} could not be made: ${message(error)}`);
-    }
-  }
-
   /**
    * Runs the named tool with `args` (an object, or its JSON as a string) and `ctx`. Never
    * throws, never rejects: an unknown name or unusable arguments give `isError: true`.
    */
   execute(name, args, ctx) {
-    return resolve(this.#call(name, args, ctx));
+    return resolve(dispatch(this.#entries, name, args, ctx));
   }
 
   toOpenAI(opts) {
@@ -304,118 +171,17 @@ class Toolkit {
 
   /** A Chat Completions assistant message (or its `tool_calls`) → its `role: "tool"` messages. */
   runOpenAI(input, ctx) {
-    let calls;
-    let n;
-    try {
-      calls = isArray(input) ? input : input?.tool_calls;
-      if (!isArray(calls) || (n = calls.length) === 0) return resolve([]);
-    } catch {
-      return resolve([]);
-    }
-    const ids = new Array(n);
-    const pending = new Array(n);
-    for (let i = 0; i < n; i++) {
-      ids[i] = "";
-      try {
-        pending[i] = this.#openAICall(calls[i], i, ids, ctx);
-      } catch (error) {
-        pending[i] = unreadable("Tool call", i, error);
-      }
-    }
-    return Promise.all(pending).then((results) => {
-      const out = new Array(n);
-      for (let i = 0; i < n; i++) out[i] = { role: "tool", tool_call_id: ids[i], content: prefixed(results[i]) };
-      return out;
-    });
-  }
-
-  #openAICall(call, i, ids, ctx) {
-    const id = call?.id;
-    if (typeof id !== "string" || id === "") {
-      return failure(worded("no_id", { provider: "openai", index: i }));
-    }
-    ids[i] = id;
-    if (seenBefore(ids, i, id)) return duplicate("Tool call", id);
-    const type = call.type;
-    if (type !== "function" && type !== undefined) {
-      return failure(worded("not_function", typeof type === "string" ? { id, type } : { id, shown: show(type) },
-        [...this.#entries.keys()]));
-    }
-    const fn = call.function;
-    if (fn === null || typeof fn !== "object") {
-      return failure(worded("no_function", { id }));
-    }
-    return this.#call(fn.name, fn.arguments, ctx);
+    return runOpenAI(this.#entries, input, ctx);
   }
 
   /** A Responses `output` (or the response) → a `function_call_output` item per `function_call`. */
   runOpenAIResponses(input, ctx) {
-    const ids = [];
-    const pending = this.#collect(input, "output", "function_call", ids, (item, at) => {
-      const id = item.call_id;
-      if (typeof id !== "string" || id === "") {
-        return failure(worded("no_id", { provider: "openai_responses", index: at }));
-      }
-      ids[at] = id;
-      return seenBefore(ids, at, id) ? duplicate("Function call", id) : this.#call(item.name, item.arguments, ctx);
-    });
-    if (pending.length === 0) return resolve([]);
-    return Promise.all(pending).then((results) => {
-      const out = new Array(results.length);
-      for (let i = 0; i < results.length; i++) out[i] = { type: "function_call_output", call_id: ids[i], output: prefixed(results[i]) };
-      return out;
-    });
+    return runOpenAIResponses(this.#entries, input, ctx);
   }
 
   /** An Anthropic message (or its `content`) → a `tool_result` block per `tool_use` block. */
   runAnthropic(input, ctx) {
-    const ids = [];
-    const pending = this.#collect(input, "content", "tool_use", ids, (block, at) => {
-      const id = block.id;
-      if (typeof id !== "string" || id === "") {
-        return failure(worded("no_id", { provider: "anthropic", index: at }));
-      }
-      ids[at] = id;
-      return seenBefore(ids, at, id) ? duplicate("Tool use", id) : this.#call(block.name, block.input, ctx);
-    });
-    if (pending.length === 0) return resolve([]);
-    return Promise.all(pending).then((results) => {
-      const out = new Array(results.length);
-      for (let i = 0; i < results.length; i++) {
-        const [text, isError] = parts(results[i]);
-        // The API refuses an error result with empty content.
-        const content = isError && text === "" ? worded("empty_error", {}) : text;
-        out[i] = { type: "tool_result", tool_use_id: ids[i], content, is_error: isError };
-      }
-      return out;
-    });
-  }
-
-  // The calls among `input` (an array, or an object whose `key` is one) whose `type` is `type`,
-  // each answered by `answer(item, position)`; `ids` gets "" for each, for `answer` to set.
-  #collect(input, key, type, ids, answer) {
-    const pending = [];
-    let items;
-    try {
-      items = isArray(input) ? input : input?.[key];
-      if (!isArray(items)) return pending;
-      const n = items.length;
-      for (let i = 0; i < n; i++) {
-        const at = pending.length;
-        try {
-          const item = items[i];
-          if (item === null || typeof item !== "object" || item.type !== type) continue;
-          ids[at] = "";
-          pending[at] = answer(item, at);
-        } catch (error) {
-          ids[at] = "";
-          pending[at] = unreadable("Call", at, error);
-        }
-      }
-    } catch {
-      // the list itself could not be read: nothing more to answer
-    }
-    return pending;
+    return runAnthropic(this.#entries, input, ctx);
   }
 
   /**
@@ -423,133 +189,13 @@ class Toolkit {
    * array of `{ id?, name, args }` → a `functionResponse` part per call.
    */
   runGemini(input, ctx) {
-    let calls;
-    let n;
-    try {
-      calls = geminiCalls(input);
-      if ((n = calls.length) === 0) return resolve([]);
-    } catch {
-      return resolve([]);
-    }
-    const ids = new Array(n);
-    const names = new Array(n);
-    const pending = new Array(n);
-    for (let i = 0; i < n; i++) {
-      names[i] = "";
-      try {
-        const call = calls[i];
-        if (call === null || typeof call !== "object") {
-          pending[i] = failure(worded("not_a_call", { index: i, shown: show(call) }));
-          continue;
-        }
-        const id = call.id;
-        const name = call.name;
-        if (typeof name === "string") names[i] = name;
-        if (typeof id === "string" && id !== "") {
-          ids[i] = id;
-          if (seenBefore(ids, i, id)) {
-            pending[i] = duplicate("Function call", id);
-            continue;
-          }
-        }
-        pending[i] = this.#call(name, call.args, ctx);
-      } catch (error) {
-        pending[i] = unreadable("Function call", i, error);
-      }
-    }
-    return Promise.all(pending).then((results) => {
-      const out = new Array(n);
-      for (let i = 0; i < n; i++) {
-        const [text, isError] = parts(results[i]);
-        const response = isError ? { error: text } : { output: text };
-        out[i] = { functionResponse: ids[i] === undefined ? { name: names[i], response } : { id: ids[i], name: names[i], response } };
-      }
-      return out;
-    });
+    return runGemini(this.#entries, input, ctx);
   }
 
   /** The `params` of an MCP `tools/call` request → its `CallToolResult`. */
   runMCP(params, ctx) {
-    let pending;
-    try {
-      pending = params !== null && typeof params === "object"
-        ? this.#call(params.name, params.arguments, ctx)
-        : failure(worded("no_params", { shown: show(params) }));
-    } catch (error) {
-      pending = unreadable("The tools/call request", undefined, error);
-    }
-    return resolve(pending).then(mcpResult);
+    return runMCP(this.#entries, params, ctx);
   }
-}
-
-const duplicate = (what, id) => failure(worded("duplicate", { what, id }));
-const unreadable = (what, i, error) =>
-  failure(`${what}${i === undefined ? "" : ` #${i + 1}`} could not be read, so it was not run: ${message(error)}`);
-
-// True when `id` is among ids[0..at).
-function seenBefore(ids, at, id) {
-  for (let j = 0; j < at; j++) if (ids[j] === id) return true;
-  return false;
-}
-
-/**
- * A ToolResult as [text, isError], whatever a passthrough result holds.
- * @returns {[string, boolean]}
- */
-function parts(result) {
-  try {
-    const output = result.output;
-    const text = typeof output === "string" ? output : (stringify(output) ?? "");
-    return [text, Boolean(result.isError)];
-  } catch (error) {
-    return [`The tool's result could not be read: ${message(error)}`, true];
-  }
-}
-
-// `output`, or "Error: output" when it failed: for the formats with no error flag.
-function prefixed(result) {
-  try {
-    const output = result.output;
-    if (typeof output === "string") {
-      const isError = result.isError;
-      return isError === false ? output : isError === true || isError ? `Error: ${output}` : output;
-    }
-  } catch {
-    // read again below, with the error shown
-  }
-  const [text, isError] = parts(result);
-  return isError ? `Error: ${text}` : text;
-}
-
-function geminiCalls(input) {
-  if (input === undefined || input === null) return EMPTY;
-  if (isArray(input)) return input;
-  if (typeof input !== "object") return EMPTY;
-  if ("functionCalls" in input) {
-    const calls = input.functionCalls;
-    if (isArray(calls)) return calls;
-  }
-  // A response as JSON (no SDK getter): the function calls of the first candidate's parts.
-  const found = [];
-  const partsList = input.candidates?.[0]?.content?.parts;
-  if (isArray(partsList)) {
-    for (const part of partsList) if (part?.functionCall) found.push(part.functionCall);
-  }
-  return found;
-}
-
-/** @returns {import("./toolkit.js").MCPCallToolResult} */
-function mcpResult(result) {
-  const [text, isError] = parts(result);
-  /** @type {import("./toolkit.js").MCPCallToolResult} */
-  const out = { content: [{ type: "text", text }], isError };
-  try {
-    const meta = result.metadata;
-    if (meta !== null && typeof meta === "object") out._meta = meta;
-  } catch {
-    // no metadata to give
-  }
-  return out;
 }
 
 /**
@@ -571,9 +217,6 @@ async function addSkills(toolkit, skills) {
   if (skills.tool !== undefined) toolkit.register(skills.tool);
   toolkit.skills = skills;
 }
-
-// The sources createToolkit set up, per toolkit.
-const sourcesOf = new WeakMap();
 
 // An agents entry is a card or URL, or `{ card, ...fromA2A's options }` (an agent card has no
 // `card` field).
@@ -621,7 +264,7 @@ async function createToolkit(options) {
       sources.push({ kind: "a2a", name: tool.name, status: "failed", error: message(e) });
     }
   }
-  sourcesOf.set(toolkit, sources);
+  adopt(toolkit, () => sources.map((s) => ({ ...s })), async () => {});
   return toolkit;
 }
 

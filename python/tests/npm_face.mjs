@@ -55,4 +55,11 @@ const client = (names) => ({
 });
 out.fromMCP = [];
 for (const [names, prefix] of cases.fromMCP) out.fromMCP.push((await fromMCP(client(names), { prefix })).map((t) => t.name));
+// What a tool from fromMCP answers for each CallToolResult the server gives.
+out.mcpResults = [];
+for (const result of cases.mcpResults) {
+  const [tool] = await fromMCP({ listTools: client(["r"]).listTools, callTool: async () => result });
+  const { output, isError, metadata } = await tool.execute({});
+  out.mcpResults.push(metadata === undefined ? { output, isError } : { output, isError, metadata });
+}
 process.stdout.write(JSON.stringify(out));

@@ -105,6 +105,19 @@ CASES: Dict[str, Any] = {
         [["get weather", "get_weather", "get.weather"], ""],
         [["a", "b/c", "ü"], "srv."],
         [["tool", ""], "p_"],
+        # Over 64 characters: the first 55, `_` and 8 hex digits of FNV-1a; repeats cut to fit.
+        [["a" * 70 + "x", "a" * 70 + "y", "b" * 64, "b" * 64, "c" * 63], ""],
+        [["x y", "x_y", "x.y", "x_y_2"], ""],
+        [["ünïcode tööl " * 6, "😀"], "server_"],
+    ],
+    "mcpResults": [
+        {"content": [{"type": "text", "text": "a"}, {"type": "image", "mimeType": "image/png", "data": "aGVs\nbG8="},
+                     {"type": "resource", "resource": {"uri": "file:///x", "blob": "aGk="}},
+                     {"type": "resource_link", "uri": "file:///y", "name": "y"}, {"type": "widget"}, 3, None], "isError": True},
+        {"content": [], "structuredContent": {"n": 1}},
+        {"toolResult": {"a": [1, 2]}},
+        {"content": [{"type": "resource", "resource": {"text": "t", "uri": "u"}}, {"type": "audio", "data": "AAAA"}]},
+        "not a result",
     ],
 }
 
@@ -176,6 +189,21 @@ async def python_face() -> Dict[str, Any]:
             return {"content": []}
 
     out["fromMCP"] = [[t.name for t in await from_mcp(Client(names), prefix=prefix)] for names, prefix in CASES["fromMCP"]]
+
+    class Answering(Client):
+        def __init__(self, result: Any) -> None:
+            super().__init__(["r"])
+            self.result = result
+
+        async def call_tool(self, name: str, arguments: Any = None) -> Any:
+            return self.result
+
+    out["mcpResults"] = []
+    for result in CASES["mcpResults"]:
+        [tool] = await from_mcp(Answering(result))
+        r = await tool.execute({})
+        answer = {"output": r.output, "isError": r.is_error}
+        out["mcpResults"].append(answer if r.metadata is None else {**answer, "metadata": r.metadata})
     return out
 
 
@@ -225,5 +253,19 @@ def test_toolkit_answers_match_byte_for_byte(faces: Tuple[Dict[str, Any], Dict[s
 
 
 def test_mcp_names_match(faces: Tuple[Dict[str, Any], Dict[str, Any]]) -> None:
+    """Both packages name an MCP server's tools by the core's names rule (``names.tool_names``)."""
     npm, py = faces
     assert text(py["fromMCP"]) == text(npm["fromMCP"])
+    long_names = npm["fromMCP"][3]
+    assert all(len(name) <= 64 for names in npm["fromMCP"] for name in names)
+    assert long_names[0][:56] == "a" * 55 + "_" and long_names[0] != long_names[1]
+    assert long_names[3] == "b" * 62 + "_2"
+    # A name that needed no change keeps it; the changed ones are numbered around the taken ones.
+    assert npm["fromMCP"][4] == ["x_y_3", "x_y", "x_y_4", "x_y_2"]
+
+
+def test_mcp_results_match(faces: Tuple[Dict[str, Any], Dict[str, Any]]) -> None:
+    """A CallToolResult reads the same in both (``toolkit.mcp_result``)."""
+    npm, py = faces
+    assert text(py["mcpResults"]) == text(npm["mcpResults"])
+    assert npm["mcpResults"][1] == {"output": '{"n":1}', "isError": False, "metadata": {"structuredContent": {"n": 1}}}

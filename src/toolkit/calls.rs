@@ -277,7 +277,7 @@ fn parts(result: &Value) -> (String, bool) {
 /// `output`, or `"Error: output"` when it failed: for the formats with no error flag.
 fn prefixed(result: &Value) -> String {
     match parts(result) {
-        (text, true) => format!("Error: {text}"),
+        (text, true) => format!("{}{text}", m::ERROR_PREFIX),
         (text, false) => text,
     }
 }

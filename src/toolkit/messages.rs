@@ -138,6 +138,10 @@ pub fn mcp_no_params_shown(shown: &str) -> String {
     format!("A tools/call request needs params with a tool name and arguments, got {shown}.")
 }
 
+/// What a failed result's text starts with where the format has no error flag (OpenAI's tool
+/// messages, Responses' `function_call_output`).
+pub const ERROR_PREFIX: &str = "Error: ";
+
 /// The content of an Anthropic error result whose output is empty (the API refuses it).
 pub const EMPTY_ERROR: &str = "The tool failed without a message.";
 

@@ -15,7 +15,8 @@
 //!   `bad_json`: `{ tool, problem }`; `not_object`: `{ tool, args? }`; `duplicate`:
 //!   `{ what, id }`; `no_id`: `{ provider, index }`; `not_function`: `{ id, type, tools }`;
 //!   `no_function`: `{ id }`; `not_a_call`: `{ index, shown }`; `no_params`: `{ shown }`;
-//!   `empty_error`), so that a binding reading calls itself words them as the core does; `shown` (what a value
+//!   `empty_error`; `error_prefix`: what a failure's text starts with where the format has no
+//!   error flag), so that a binding reading calls itself words them as the core does; `shown` (what a value
 //!   that JSON cannot carry is, as the binding's language names it) stands for the name or the
 //!   arguments.
 
@@ -136,6 +137,7 @@ fn message(input: &Value) -> OpResult {
         "not_a_call" => m::gemini_not_object_shown(index(input)?, text(input, "shown")?),
         "no_params" => m::mcp_no_params_shown(text(input, "shown")?),
         "empty_error" => m::EMPTY_ERROR.to_owned(),
+        "error_prefix" => m::ERROR_PREFIX.to_owned(),
         other => return Err(OpError::value_error(format!("toolkit.message: unknown kind {other:?}"))),
     };
     Ok(Value::String(message))
@@ -179,6 +181,7 @@ mod tests {
         let a = op("answers", json!({ "provider": "openai", "calls": r, "results": results })).unwrap();
         assert_eq!(a[0], json!({ "role": "tool", "tool_call_id": "a", "content": "x" }));
         assert_eq!(a[1]["content"], "Error: x");
+        assert_eq!(op("message", json!({ "kind": "error_prefix" })).unwrap(), json!(m::ERROR_PREFIX));
         assert_eq!(a[2]["tool_call_id"], "");
     }
 
