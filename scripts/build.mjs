@@ -7,8 +7,8 @@
 //                                         it with createRequire and module.mjs, for bundlers,
 //                                         with a static import, so import and require share one
 //                                         instance); the CommonJS glue of the core; the
-//                                         Node.js-only rules as base64 and toolnexus_rules.cjs,
-//                                         which reads the rules modules on first use
+//                                         Node.js-only rules as base64 and toolnexus_bytes.cjs,
+//                                         which reads the modules' bytes
 //     web/                                ES module glue; the core and the portable rules inlined
 //                                         as base64, so browsers, workers and bundlers need no
 //                                         init call; index.js and api.js bundled from
@@ -23,7 +23,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { buildRules } from "./rules.mjs";
+import { buildRules, checkRules } from "./rules.mjs";
 import { setup } from "./setup.mjs";
 import { publishTypes } from "./types.mjs";
 import { output, root, run } from "./util.mjs";
@@ -56,7 +56,8 @@ export async function build({ browser = false } = {}) {
   const env = setup({ browser });
 
   // wasm-pack for each target, unless its output is newer than every input of the crate.
-  const inputs = newest([join(root, "src"), join(root, "Cargo.toml"), join(root, "Cargo.lock"), join(root, ".cargo")]);
+  const inputs = newest([join(root, "src"), join(root, "Cargo.toml"), join(root, "Cargo.lock"), join(root, ".cargo"),
+    join(root, "scripts", "rules.mjs")]);
   for (const target of ["nodejs", "web"]) {
     const wasmFile = join(out, target, "toolnexus_bg.wasm");
     if (existsSync(wasmFile) && statSync(wasmFile).mtimeMs > inputs) {
@@ -87,13 +88,14 @@ export async function build({ browser = false } = {}) {
   // Node: the CommonJS glue, renamed .cjs because the package is "type": "module".
   const nodeGlue = readFileSync(join(out, "nodejs", "toolnexus.js"), "utf8");
   if (/require\(String\.raw`\.\/snippets/.test(nodeGlue)) throw new Error("build: JS snippets are not allowed");
-  // Its wasm is the edge entries' file, edge/toolnexus_bg.wasm (the nodejs and web targets
-  // build the same bytes, checked below: one .wasm file in the package), when there is one (an
-  // installed package: reading it is about 1.2 ms faster at import than compiling and
-  // decoding base64), else web/toolnexus_wasm.js, the same bytes as base64 (the browser
-  // entry's), which a server bundle (esbuild --platform=node, webpack target node) carries
-  // inside itself, with nothing to copy beside it. The entry also needs the instance's raw exports (memory, the stack pointer, the
-  // number-only exports), which the web glue's initSync returns and this glue keeps private.
+  // Its wasm, read by node/toolnexus_bytes.cjs (pkg-template/node/), is the edge entries' file,
+  // edge/toolnexus_bg.wasm (the nodejs and web targets build the same bytes, checked below: one
+  // .wasm file in the package), when there is one (an installed package: reading it is about
+  // 1.2 ms faster at import than decoding base64), else web/toolnexus_wasm.js, the same bytes
+  // as base64 (the browser entry's), which a server bundle (esbuild --platform=node, webpack
+  // target node) carries inside itself, with nothing to copy beside it. The entry also needs
+  // the instance's raw exports (memory, the stack pointer, the number-only exports), which the
+  // web glue's initSync returns and this glue keeps private.
   const nodeWasm = readFileSync(join(out, "nodejs", "toolnexus_bg.wasm"));
   if (!nodeWasm.equals(readFileSync(join(out, "web", "toolnexus_bg.wasm")))) {
     throw new Error("build: the nodejs and web targets built different .wasm files; the package ships one");
@@ -104,7 +106,7 @@ export async function build({ browser = false } = {}) {
   let nodeCore = replaceOnce(
     nodeGlue,
     "const wasmPath = `${__dirname}/toolnexus_bg.wasm`;\nconst wasmBytes = require('fs').readFileSync(wasmPath);",
-    "let wasmBytes;\ntry {\n  wasmBytes = require('fs').readFileSync(`${__dirname}/../edge/toolnexus_bg.wasm`);\n} catch {\n  wasmBytes = Buffer.from(require('../web/toolnexus_wasm.js').default, 'base64');\n}", "node glue");
+    "const wasmBytes = require('./toolnexus_bytes.cjs').core();", "node glue");
   nodeCore = replaceOnce(nodeCore, "\nwasm.__wbindgen_start();\n", "\nwasm.__wbindgen_start();\nexports.__wasm = wasm;\n", "node glue");
   writeFileSync(join(pkg, "node", "toolnexus.cjs"), nodeCore);
 
@@ -129,20 +131,22 @@ export async function build({ browser = false } = {}) {
 
   // The portable rules: the edge entries' file (also what Node.js reads), and base64 for the
   // browser entry (and Node.js in a server bundle). The Node.js-only rules: base64 in node/,
-  // one copy, which node/toolnexus_rules.cjs (pkg-template/node/) decodes on first use.
+  // one copy, which node/toolnexus_bytes.cjs (pkg-template/node/) decodes on first use.
   cpSync(rules.portable, join(pkg, "edge", "toolnexus_rules.wasm"));
   writeFileSync(join(pkg, "web", "toolnexus_rules_wasm.js"),
     `// The portable rules of toolnexus (a WebAssembly module), base64-encoded.\nexport default "${readFileSync(rules.portable).toString("base64")}";\n`);
   writeFileSync(join(pkg, "node", "toolnexus_node_wasm.cjs"),
     `// The Node.js-only rules of toolnexus (a WebAssembly module), base64-encoded.\nmodule.exports = "${readFileSync(rules.node).toString("base64")}";\n`);
-  cpSync(join(template, "node", "toolnexus_rules.cjs"), join(pkg, "node", "toolnexus_rules.cjs"));
+  cpSync(join(template, "node", "toolnexus_bytes.cjs"), join(pkg, "node", "toolnexus_bytes.cjs"));
 
   // scripts/entries.mjs imports esbuild, a dev dependency: loaded here, after setup() has
   // installed the dev dependencies on a fresh clone.
   const { bundleEntries, writeProtocol } = await import("./entries.mjs");
 
-  // The protocol the modules share with the core, generated from src/protocol.rs.
+  // The protocol the modules share with the core, generated from src/protocol/; each rules
+  // module answers the domains it routes to it, and no other.
   writeProtocol(env);
+  await checkRules(rules, join(template, "src", "protocol.js"));
 
   // The entries: the ES modules of pkg-template/src, bundled by esbuild (scripts/entries.mjs).
   const banner = `// toolnexus ${version}: built from pkg-template/src/ by scripts/build.mjs`;

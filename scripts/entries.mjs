@@ -25,7 +25,7 @@ import { output, root } from "./util.mjs";
 const src = join(root, "pkg-template", "src");
 
 /** The built package's own files, named relative to the entry that imports them. */
-const OWN = /^\.\.?\/(?:web\/)?toolnexus(?:_wasm|_bg|_rules|_rules_wasm)?\.(?:c?js|wasm(?:\?module)?)$/;
+const OWN = /^\.\.?\/(?:web\/)?toolnexus(?:_wasm|_bg|_bytes|_rules|_rules_wasm)?\.(?:c?js|wasm(?:\?module)?)$/;
 const NODE_ONLY = "toolnexus:node-only";
 
 /** The runtimes the Node.js-only exports need, as their stubs say. */
@@ -68,7 +68,7 @@ const noNode = {
 
 /**
  * pkg-template/src/protocol.js: every code and constant the modules share with the core,
- * written by src/protocol.rs (`cargo run --bin protocol`); not committed.
+ * written by src/protocol/ (`cargo run --bin protocol`); not committed.
  */
 export function writeProtocol(env) {
   const text = output("cargo", ["run", "--quiet", "--bin", "protocol"], { env });

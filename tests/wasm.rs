@@ -3,6 +3,10 @@
 //! buffer. These tests drive them the way the entry file (`pkg-template/src/tool.js`) does; the
 //! package suites (`tests/package/`) hold the whole contract (docs/contract.md) against the
 //! installed tarball.
+//
+// They are the core's (the crate with no features): `npm test` runs them with
+// `cargo test --target wasm32-unknown-unknown --no-default-features`; with the default
+// features the crate is a rules module and this file compiles to nothing.
 #![cfg(all(target_arch = "wasm32", not(feature = "door")))]
 
 use toolnexus::definition::{NAME_EMPTY, NAME_OK, QUOTE_NAME, REFUSED, UNKNOWN_SOURCE};

@@ -24,6 +24,7 @@
 // - `recover(error)`: what every call into the core that throws goes through.
 
 import { NODE_DOMAINS } from "./protocol.js";
+import { wellFormedJson } from "./well-formed.js";
 
 let wasm;
 let stackPointer;
@@ -101,7 +102,8 @@ function doorFor(op) {
   const kind = NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable";
   let door = doors[kind];
   if (door === undefined) {
-    const load = loaders?.[kind];
+    if (loaders === undefined) throw new TypeError(`toolnexus: ${op} was called before the package's entry attached the core`);
+    const load = loaders[kind];
     if (load === undefined) throw new TypeError(`toolnexus: ${op} needs Node.js, Bun or Deno`);
     compiled[kind] ??= load();
     door = doors[kind] = { kind, exports: new WebAssembly.Instance(compiled[kind], {}).exports };
@@ -116,11 +118,11 @@ function doorFor(op) {
  */
 function pass(x, text) {
   let capacity = text.length > 4096 ? text.length : text.length * 3;
-  let at = x.alloc_bytes(capacity);
+  let at = x.alloc_bytes(capacity) >>> 0;
   let { read, written } = encoder.encodeInto(text, new Uint8Array(x.memory.buffer, at, capacity));
   if (read < text.length) {
     const more = (text.length - read) * 3;
-    const wider = x.alloc_bytes(written + more);
+    const wider = x.alloc_bytes(written + more) >>> 0;
     new Uint8Array(x.memory.buffer).copyWithin(wider, at, at + written);
     x.free_bytes(at, capacity);
     at = wider;
@@ -143,20 +145,29 @@ function pass(x, text) {
 export function coreCall(op, input, text) {
   const door = doorFor(op);
   const x = door.exports;
+  let answer;
   try {
     const name = pass(x, op);
     const json = pass(x, input);
     const long = text === undefined ? [0, 0, 0] : pass(x, text);
-    const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]);
-    const answer = decoder.decode(new Uint8Array(x.memory.buffer, at, x.answer_len()));
+    const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]) >>> 0;
+    const length = x.answer_len() >>> 0;
+    answer = decoder.decode(new Uint8Array(x.memory.buffer, at, length));
     x.free_bytes(name[0], name[2]);
     x.free_bytes(json[0], json[2]);
     if (text !== undefined) x.free_bytes(long[0], long[2]);
-    return answer;
   } catch (error) {
     if (doors[door.kind] === door) doors[door.kind] = undefined;
     throw error;
   }
+  // A refusal of input holding a lone surrogate, which JSON.stringify writes as an escape no
+  // Rust string can hold: asked again with each as U+FFFD (the text beside it is UTF-8 from
+  // TextEncoder, which already did the same).
+  if (answer.startsWith('{"error"')) {
+    const fixed = wellFormedJson(input);
+    if (fixed !== input) return coreCall(op, fixed, text);
+  }
+  return answer;
 }
 
 /**

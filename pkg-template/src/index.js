@@ -10,10 +10,11 @@
 //                     browser and edge entries export those names as functions that throw a
 //                     TypeError naming the runtimes they need, and the build fails if they
 //                     would hold a module importing `node:*` or one only node.js reaches
-//   core.js           the WebAssembly core for every module: `call(op, value)` (the JSON door,
-//                     src/ops/), `coreCall` (the same with JSON text each way), `glue`, `onAttach`
-//                     (the raw instance, for tool.js's number-only exports), `recover`
-//   protocol.js       generated at build time from src/protocol.rs (not committed): every code
+//   core.js           the WebAssembly modules for every module: the core (`onAttach`, the raw
+//                     instance for tool.js's number-only exports; `recover`) and the rules,
+//                     instantiated on first use (`call(op, value)`, the JSON door of src/ops/;
+//                     `coreCall`, the same with JSON text each way)
+//   protocol.js       generated at build time from src/protocol/ (not committed): every code
 //                     and constant shared with the core
 //   tool.js, decorator.js, adapters.js, toolkit.js, mcp.js     the areas, each with its
 //                     declarations beside it (tool.d.ts, …), checked by tsc --checkJs

@@ -20,7 +20,7 @@ function toResult(result) {
   try {
     answer = parse(coreCall("toolkit.mcp_result", wellFormedJson(stringify(result) ?? "null"))).ok;
   } catch (error) {
-    // A value JSON cannot carry (a BigInt), or a stack overflow inside the core.
+    // A value JSON cannot carry (a BigInt), or a stack overflow inside the rules (see core.js).
     return { output: `The MCP server's result could not be read: ${messageOf(error)}`, isError: true };
   }
   const out = { output: answer.output, isError: answer.is_error };

@@ -8,8 +8,8 @@ import {
   T_OPAQUE, T_STRING, T_SYMBOL, T_UNDEFINED, WINDOW,
 } from "./protocol.js";
 
-// The instance's raw exports: memory, the number-only exports tool.js's modules call (other
-// modules use the glue's string-taking ones through core.js), and the text buffer's address.
+// The core instance's raw exports: memory, the number-only exports tool.js's modules call
+// (the other modules reach the rules modules through core.js), and the text buffer's address.
 /** @type {any} */
 let wasm;
 let memory, address;

@@ -34,7 +34,7 @@ function worded(kind, fields, tools) {
     const text = kind === "prepare" ? reply.ok?.error : reply.ok;
     if (typeof text === "string") return text;
   } catch {
-    // A stack overflow inside the core (see core.js): the plain wording below.
+    // A stack overflow or a trap inside the rules (see core.js): the plain wording below.
   }
   return "The tool call could not be answered.";
 }
@@ -107,7 +107,7 @@ class Entry {
       const { ok } = parse(coreCall("schema.remove_nulls", input));
       return ok?.removed ? ok.args : args;
     } catch {
-      // A stack overflow inside the core (see core.js): the arguments go as they came.
+      // A stack overflow or a trap inside the rules (see core.js): the arguments go as they came.
       return args;
     }
   }
@@ -135,7 +135,7 @@ function prepared(entry, args) {
     if (ok !== undefined && ok !== null && typeof ok.error === "string") return failure(ok.error);
     if (ok !== undefined && ok !== null && ok.args !== null && typeof ok.args === "object") return ok;
   } catch {
-    // A stack overflow inside the core (see core.js): the plain wording below.
+    // A stack overflow or a trap inside the rules (see core.js): the plain wording below.
   }
   return failure("The tool call could not be answered.");
 }

@@ -1,4 +1,4 @@
-//! Prints the protocol module (`src/protocol.rs`) that scripts/build.mjs writes to
+//! Prints the protocol module (`src/protocol/`) that scripts/build.mjs writes to
 //! `pkg-template/src/protocol.js`.
 
 fn main() {

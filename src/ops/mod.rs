@@ -48,6 +48,11 @@ impl OpError {
 /// `pkg-template/src/protocol.js`, where `coreCall` routes each operation by its domain.
 pub const NODE_DOMAINS: [&str; 2] = ["builtins", "mcp_config"];
 
+/// The domains of the portable rules module. `names` is in both modules. The build asks each
+/// module built for an operation of every domain of both lists, and fails when a module lacks
+/// one of its own or answers one of the other's (scripts/rules.mjs).
+pub const PORTABLE_DOMAINS: [&str; 7] = ["names", "http", "openapi", "skills", "a2a", "schema", "toolkit"];
+
 /// What an operation answers.
 pub type OpResult = Result<Value, OpError>;
 
@@ -109,7 +114,7 @@ pub fn dispatch(op: &str, input: Value) -> OpResult {
         "mcp_config" => crate::mcp_config::op(name, input),
         #[cfg(feature = "node")]
         "builtins" => crate::builtins::op(name, input),
-        _ => Err(OpError::unknown(op)),
+        _ => Err(OpError::value_error(format!("no rules for the domain of {op:?} here"))),
     }
 }
 
@@ -126,5 +131,15 @@ mod tests {
         assert_eq!(bad["error"]["kind"], "type");
         let unknown: Value = serde_json::from_str(&call("nothing.here", "{}")).unwrap_or_default();
         assert_eq!(unknown["error"]["kind"], "value");
+        assert_eq!(unknown["error"]["message"], r#"no rules for the domain of "nothing.here" here"#);
+    }
+
+    /// The host has every feature: every domain of both lists has its rules here.
+    #[test]
+    fn every_listed_domain_is_dispatched() {
+        for domain in NODE_DOMAINS.iter().chain(PORTABLE_DOMAINS.iter()) {
+            let answer = call(&format!("{domain}.no_such_op"), "{}");
+            assert!(!answer.contains("no rules for the domain"), "{domain}: {answer}");
+        }
     }
 }

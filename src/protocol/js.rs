@@ -5,7 +5,7 @@ use crate::definition::{
     SOURCE_SHIFT, UNKNOWN_SOURCE,
 };
 use crate::error::WINDOW_UNITS;
-use crate::ops::NODE_DOMAINS;
+use crate::ops::{NODE_DOMAINS, PORTABLE_DOMAINS};
 use crate::result::{Answer, Kind, Step, OVERFLOWED, UNPRINTABLE};
 use crate::rules::{FieldTypes, JsType, Source, NAME_CLASS};
 use crate::schema::out::empty_schema;
@@ -32,7 +32,7 @@ fn js_string(text: &str) -> String {
 /// The generated ES module: constants, frozen lists and one function.
 pub fn js_module() -> String {
     let mut m = String::from(
-        "// Generated from src/protocol.rs by `cargo run --bin protocol` (scripts/build.mjs): every code and\n\
+        "// Generated from src/protocol/ by `cargo run --bin protocol` (scripts/build.mjs): every code and\n\
          // constant the JavaScript side shares with the core. Do not edit; it is not committed.\n\n",
     );
     let mut line = |text: String| {
@@ -88,11 +88,16 @@ pub fn js_module() -> String {
     line(format!("export const NAME_CLASS = {};", js_string(NAME_CLASS)));
     line("/** The schema of a tool that takes no arguments, made fresh on each call. */".into());
     line(format!("export const emptySchema = () => ({});", empty_schema()));
-    let domains: Vec<String> = NODE_DOMAINS.iter().map(|d| js_string(d)).collect();
-    line(format!(
-        "/** The operations' domains the Node.js-only rules module answers. */\nexport const NODE_DOMAINS = Object.freeze([{}]);",
-        domains.join(", ")
-    ));
+    for (name, domains, what) in [
+        ("NODE_DOMAINS", &NODE_DOMAINS[..], "the Node.js-only rules module answers"),
+        ("PORTABLE_DOMAINS", &PORTABLE_DOMAINS[..], "the portable rules module answers"),
+    ] {
+        let list: Vec<String> = domains.iter().map(|d| js_string(d)).collect();
+        line(format!(
+            "/** The operations' domains {what}. */\nexport const {name} = Object.freeze([{}]);",
+            list.join(", ")
+        ));
+    }
     m
 }
 

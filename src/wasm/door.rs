@@ -6,18 +6,33 @@
 //! answer (JSON, UTF-8) at the returned pointer, `answer_len()` bytes long; the answer stays
 //! there until the next `call`. It gives back what it asked for with `free_bytes`.
 
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::cell::RefCell;
 
 thread_local! {
     static ANSWER: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// `len` bytes the host owns until it hands them to `free_bytes`.
+/// The layout of `len` bytes as the host asks for them (at least one, so never zero-sized).
+fn layout(len: usize) -> Layout {
+    Layout::array::<u8>(len.max(1)).unwrap_or_else(|_| Layout::new::<u8>())
+}
+
+/// `len` bytes the host owns until it hands them to `free_bytes`. The last answer, read by
+/// now, is let go first: a megabyte answer is not kept while the next input arrives.
 #[no_mangle]
 pub extern "C" fn alloc_bytes(len: usize) -> *mut u8 {
-    let mut bytes = Vec::<u8>::with_capacity(len.max(1));
-    let ptr = bytes.as_mut_ptr();
-    std::mem::forget(bytes);
+    ANSWER.with(|slot| {
+        if let Ok(mut slot) = slot.try_borrow_mut() {
+            *slot = String::new();
+        }
+    });
+    let layout = layout(len);
+    // SAFETY: the layout's size is at least one byte.
+    let ptr = unsafe { alloc(layout) };
+    if ptr.is_null() {
+        handle_alloc_error(layout);
+    }
     ptr
 }
 
@@ -27,7 +42,7 @@ pub extern "C" fn alloc_bytes(len: usize) -> *mut u8 {
 /// `ptr` and `len` must come from one `alloc_bytes` call, given back once.
 #[no_mangle]
 pub unsafe extern "C" fn free_bytes(ptr: *mut u8, len: usize) {
-    drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+    dealloc(ptr, layout(len));
 }
 
 /// Runs the operation named by the `op_len` bytes at `op`, over the `input_len` bytes of JSON

@@ -4,10 +4,11 @@
 //! module the package compiles on first use: the JSON door of [`crate::ops`] as plain exports
 //! ([`door`]), no glue and no imports.
 //!
-//! Nothing here calls JavaScript, holds a JavaScript value or allocates per call in the core,
-//! so no JavaScript can ever run inside a WebAssembly call, and a stack overflow that unwinds
-//! through one of these frames leaves nothing behind but the shadow-stack pointer, which the
-//! entry puts back (see `pkg-template/src/core.js`, `recover`).
+//! Nothing in the core calls JavaScript, holds a JavaScript value or allocates per call, so no
+//! JavaScript can ever run inside a WebAssembly call, and a stack overflow that unwinds through
+//! one of its frames leaves nothing behind but the shadow-stack pointer, which the entry puts
+//! back (see `pkg-template/src/core.js`, `recover`). A rules module's door allocates per call;
+//! a call that throws inside one drops that instance instead (the next call gets a new one).
 
 #[cfg(not(feature = "door"))]
 mod buffer;
