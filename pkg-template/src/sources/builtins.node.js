@@ -7,7 +7,9 @@
 // builtins-bash.node.js runs the commands: ask the core, do the I/O, ask the core.
 
 import * as fs from "node:fs";
-import * as fsp from "node:fs/promises";
+// `promises` of node:fs, read at each use: Node.js loads its promises API on first use, not
+// when the package is imported.
+import { promises as fsp } from "node:fs";
 import * as path from "node:path";
 import * as timers from "node:timers";
 
@@ -15,7 +17,14 @@ import { call } from "../core.js";
 import { Tool } from "../tool.js";
 import { bash } from "./builtins-bash.node.js";
 
-const node = { fs, fsp, path, timers };
+const node = {
+  fs,
+  path,
+  timers,
+  get fsp() {
+    return fsp;
+  },
+};
 const CHUNK = 64 * 1024;
 
 const failure = (tool, code, path, extra) => call("builtins.failure", { tool, code, path, ...extra });

@@ -2,7 +2,9 @@
 // lists folders a level at a time and reads files; the core decides what to follow, what a
 // SKILL.md means and where a path may go. Only the Node.js entries carry this module.
 
-import * as fsp from "node:fs/promises";
+// `promises` of node:fs, read at each use: Node.js loads its promises API on first use, not
+// when the package is imported.
+import { promises as fsp } from "node:fs";
 import * as path from "node:path";
 
 import { ask, folders, skillsOf } from "./skills.js";
