@@ -7,8 +7,12 @@
 //! - [`response`]: a reply → a `ToolResult`; the words for a timeout, a cancel, a failure.
 //! - [`encode`]: percent-encoding, query strings and form bodies.
 //!
+//! - [`kept`]: plans kept in the core between calls, by number.
+//!
 //! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
 //! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
+//! A host may keep each tool's plan in the core (`keep: true` when the tool is defined) and
+//! send the plan's number with each call instead of the plan.
 
 use serde_json::{json, Map, Value};
 
@@ -16,6 +20,7 @@ use crate::ops::{OpError, OpResult};
 
 pub mod define;
 pub mod encode;
+pub mod kept;
 pub mod plan;
 pub mod redirect;
 pub mod request;
@@ -27,20 +32,43 @@ use response::{Failure, Reply};
 /// The `http.*` operations of [`crate::ops::call`].
 pub fn op(name: &str, input: Value) -> OpResult {
     match name {
-        // httpTool options → { name, description, inputSchema, plan }
-        "define" => define::define(&input),
-        // { plan, args, env } → { request: { method, url, headers, body } } | { result }
+        // httpTool options → { name, description, inputSchema, plan }; with `keep: true`, the
+        // plan stays here and `plan` is { id, vars, timeout, maxBytes, resultMode }
+        "define" => {
+            let mut input = input;
+            let keep = take_keep(&mut input);
+            let mut defined = define::define(&input)?;
+            if keep {
+                defined["plan"] = kept::keep_value(&defined["plan"])?;
+            }
+            Ok(defined)
+        }
+        // { plan, args, env } → { request: { method, url, headers, body } } | { result };
+        // `plan`: the plan, or the number of a kept one
         "request" => {
-            let plan = Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?;
             let empty = Map::new();
             let env = input.get("env").and_then(Value::as_object).unwrap_or(&empty);
             let args = input.get("args").unwrap_or(&Value::Null);
-            Ok(match request::build(&plan, args, env) {
+            let built = match input.get("plan") {
+                Some(Value::Number(n)) => {
+                    let id = n.as_u64().and_then(|id| usize::try_from(id).ok()).unwrap_or(usize::MAX);
+                    kept::with(id, |plan| request::build(plan, args, env))
+                        .ok_or_else(|| OpError::value_error(format!("no kept plan numbered {n}")))?
+                }
+                plan => request::build(&Plan::from_value(plan.unwrap_or(&Value::Null))?, args, env),
+            };
+            Ok(match built {
                 Ok(req) => json!({ "request": req.to_value() }),
                 Err(message) => json!({ "result": { "output": message, "isError": true } }),
             })
         }
-        // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult
+        // { plan: number } → whether a kept plan was forgotten
+        "forget" => {
+            let id = input.get("plan").and_then(Value::as_u64).and_then(|id| usize::try_from(id).ok());
+            Ok(json!(id.is_some_and(kept::forget)))
+        }
+        // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult; the body
+        // may come as `text` instead (beside the input: `ops::call_with_text`)
         "response" => {
             let status = input
                 .get("status")
@@ -50,7 +78,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
             let reply = Reply {
                 status,
                 status_text: input.get("statusText").and_then(Value::as_str).unwrap_or(""),
-                body: input.get("body").and_then(Value::as_str).unwrap_or(""),
+                body: input.get("body").or_else(|| input.get("text")).and_then(Value::as_str).unwrap_or(""),
                 left_out: input.get("leftOut").and_then(Value::as_u64).unwrap_or(0),
                 unfinished: input.get("unfinished").and_then(Value::as_bool).unwrap_or(false),
             };
@@ -107,6 +135,11 @@ pub fn op(name: &str, input: Value) -> OpResult {
     }
 }
 
+/// Whether `input` asks for the plans to be kept (`keep: true`); the field is taken out.
+pub fn take_keep(input: &mut Value) -> bool {
+    input.as_object_mut().and_then(|o| o.remove("keep")) == Some(Value::Bool(true))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +154,36 @@ mod tests {
             r.ok().and_then(|v| v["output"].as_str().map(String::from)).as_deref(),
             Some("request failed: Illegal header value b'Bearer [hidden]\\x01'")
         );
+    }
+
+    #[test]
+    fn a_kept_plan_answers_by_number() {
+        let defined = op("define", json!({ "name": "item", "url": "https://x.test/items/{id}", "keep": true }))
+            .unwrap_or_default();
+        let plan = &defined["plan"];
+        assert_eq!(plan["vars"], json!([]));
+        assert_eq!(plan["timeout"], 30_000);
+        assert_eq!(plan["maxBytes"], 1_048_576);
+        assert_eq!(plan["resultMode"], "text");
+        let id = plan["id"].clone();
+        let req = op("request", json!({ "plan": id, "args": { "id": "a b", "q": 1 }, "env": {} }))
+            .unwrap_or_default();
+        assert_eq!(req["request"]["url"], "https://x.test/items/a%20b?q=1");
+        assert_eq!(req["request"]["method"], "GET");
+        let missing = op("request", json!({ "plan": id, "args": {} })).unwrap_or_default();
+        assert_eq!(missing["result"]["isError"], true);
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(true)));
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(false)));
+        assert!(op("request", json!({ "plan": id, "args": { "id": "1" } })).is_err());
+        // Without `keep`, the plan itself, as before.
+        let plain = op("define", json!({ "name": "item", "url": "https://x.test/" })).unwrap_or_default();
+        assert_eq!(plain["plan"]["method"], "GET");
+    }
+
+    #[test]
+    fn the_body_may_come_beside_the_input() {
+        let text = crate::ops::call_with_text("http.response", r#"{"resultMode":"text","status":200}"#, "hi \"there\"");
+        let v: Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(v["ok"], json!({ "output": "hi \"there\"", "isError": false, "metadata": { "status": 200 } }));
     }
 }
