@@ -1,13 +1,12 @@
 //! Plans kept in the core between calls, by number.
 //!
-//! A host that keeps a tool's plan here sends the plan's number with each call instead of the
-//! plan: a call then reads its arguments only, not the plan again. The host forgets the plan
-//! when no call can come any more (the npm package: when the object holding the number is
-//! garbage-collected). A forgotten number may be given to a later plan.
+//! A host that keeps a tool's plan here (`http.keep`, on the tool's first call) sends the
+//! plan's number with each call instead of the plan: a call then reads its arguments only, not
+//! the plan again. The host forgets the plan (`http.forget`) when no call can come any more
+//! (the npm package: when its plan object is garbage-collected). A forgotten number may be
+//! given to a later plan.
 
 use std::sync::{Mutex, PoisonError};
-
-use serde_json::{json, Value};
 
 use super::plan::Plan;
 
@@ -52,20 +51,6 @@ pub fn forget(id: usize) -> bool {
         }
         None => false,
     })
-}
-
-/// Keeps the plan `value` ([`Plan::to_value`]'s JSON) and answers what the host needs of it
-/// with each call: `{ id, vars, timeout, maxBytes, resultMode }`.
-pub fn keep_value(value: &Value) -> Result<Value, crate::ops::OpError> {
-    let plan = Plan::from_value(value)?;
-    let mut summary = json!({
-        "vars": plan.vars,
-        "timeout": plan.timeout_ms,
-        "maxBytes": plan.max_bytes,
-        "resultMode": plan.mode.word(),
-    });
-    summary["id"] = json!(keep(plan));
-    Ok(summary)
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@
 //!
 //! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
 //! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
-//! A host may keep each tool's plan in the core (`keep: true` when the tool is defined) and
-//! send the plan's number with each call instead of the plan.
+//! A host may keep a tool's plan in the core (`http.keep`) and send the plan's number with
+//! each call instead of the plan.
 
 use serde_json::{json, Map, Value};
 
@@ -32,17 +32,10 @@ use response::{Failure, Reply};
 /// The `http.*` operations of [`crate::ops::call`].
 pub fn op(name: &str, input: Value) -> OpResult {
     match name {
-        // httpTool options → { name, description, inputSchema, plan }; with `keep: true`, the
-        // plan stays here and `plan` is { id, vars, timeout, maxBytes, resultMode }
-        "define" => {
-            let mut input = input;
-            let keep = take_keep(&mut input);
-            let mut defined = define::define(&input)?;
-            if keep {
-                defined["plan"] = kept::keep_value(&defined["plan"])?;
-            }
-            Ok(defined)
-        }
+        // httpTool options → { name, description, inputSchema, plan }
+        "define" => define::define(&input),
+        // { plan } → the number the plan is kept under, for `request`
+        "keep" => Ok(json!(kept::keep(Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?))),
         // { plan, args, env } → { request: { method, url, headers, body } } | { result };
         // `plan`: the plan, or the number of a kept one
         "request" => {
@@ -62,10 +55,12 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 Err(message) => json!({ "result": { "output": message, "isError": true } }),
             })
         }
-        // { plan: number } → whether a kept plan was forgotten
+        // { plan: number } or { plans: [number] } → how many kept plans were forgotten
         "forget" => {
-            let id = input.get("plan").and_then(Value::as_u64).and_then(|id| usize::try_from(id).ok());
-            Ok(json!(id.is_some_and(kept::forget)))
+            let one = input.get("plan").into_iter();
+            let many = input.get("plans").and_then(Value::as_array).into_iter().flatten();
+            let ids = one.chain(many).filter_map(Value::as_u64).filter_map(|id| usize::try_from(id).ok());
+            Ok(json!(ids.filter(|&id| kept::forget(id)).count()))
         }
         // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult; the body
         // may come as `text` instead (beside the input: `ops::call_with_text`)
@@ -135,11 +130,6 @@ pub fn op(name: &str, input: Value) -> OpResult {
     }
 }
 
-/// Whether `input` asks for the plans to be kept (`keep: true`); the field is taken out.
-pub fn take_keep(input: &mut Value) -> bool {
-    input.as_object_mut().and_then(|o| o.remove("keep")) == Some(Value::Bool(true))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,26 +148,22 @@ mod tests {
 
     #[test]
     fn a_kept_plan_answers_by_number() {
-        let defined = op("define", json!({ "name": "item", "url": "https://x.test/items/{id}", "keep": true }))
-            .unwrap_or_default();
-        let plan = &defined["plan"];
-        assert_eq!(plan["vars"], json!([]));
-        assert_eq!(plan["timeout"], 30_000);
-        assert_eq!(plan["maxBytes"], 1_048_576);
-        assert_eq!(plan["resultMode"], "text");
-        let id = plan["id"].clone();
+        let defined = op("define", json!({ "name": "item", "url": "https://x.test/items/{id}" })).unwrap_or_default();
+        let id = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        assert!(id.is_u64());
+        assert!(op("keep", json!({ "plan": { "method": 1 } })).is_err());
         let req = op("request", json!({ "plan": id, "args": { "id": "a b", "q": 1 }, "env": {} }))
             .unwrap_or_default();
         assert_eq!(req["request"]["url"], "https://x.test/items/a%20b?q=1");
         assert_eq!(req["request"]["method"], "GET");
         let missing = op("request", json!({ "plan": id, "args": {} })).unwrap_or_default();
         assert_eq!(missing["result"]["isError"], true);
-        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(true)));
-        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(false)));
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(1)));
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(0)));
         assert!(op("request", json!({ "plan": id, "args": { "id": "1" } })).is_err());
-        // Without `keep`, the plan itself, as before.
-        let plain = op("define", json!({ "name": "item", "url": "https://x.test/" })).unwrap_or_default();
-        assert_eq!(plain["plan"]["method"], "GET");
+        let again = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        let other = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        assert_eq!(op("forget", json!({ "plans": [again, other, 1_000_000] })), Ok(json!(2)));
     }
 
     #[test]

@@ -21,20 +21,9 @@ pub mod sparse;
 /// The `openapi.*` operations of [`crate::ops::call`].
 pub fn op(name: &str, input: Value) -> OpResult {
     match name {
-        // { spec, baseUrl?, headers?, prefix?, include?, exclude?, timeout?, maxBytes?, keep? }
-        //   → [{ name, description, inputSchema, plan }]; with `keep: true`, each plan stays in
-        //   the core and `plan` is what `http.define` answers for a kept one
-        "tools" => {
-            let mut input = input;
-            let keep = crate::http::take_keep(&mut input);
-            let mut tools = document::tools(&input)?;
-            if keep {
-                for tool in tools.as_array_mut().into_iter().flatten() {
-                    tool["plan"] = crate::http::kept::keep_value(&tool["plan"])?;
-                }
-            }
-            Ok(tools)
-        }
+        // { spec, baseUrl?, headers?, prefix?, include?, exclude?, timeout?, maxBytes? }
+        //   → [{ name, description, inputSchema, plan }]
+        "tools" => document::tools(&input),
         _ => Err(OpError::unknown(&format!("openapi.{name}"))),
     }
 }

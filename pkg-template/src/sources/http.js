@@ -39,8 +39,10 @@ function checkFetch(fetch) {
   return fetch ?? undefined;
 }
 
-// A plan kept in the core (`keep: true`) is forgotten there once the object holding its number,
-// which every call of its tool reaches, is garbage-collected.
+// A tool's plan is kept in the core on its first call (`http.keep`): later calls send its
+// number, not the plan. It is forgotten there once the plan object, which every call of the
+// tool reaches, is garbage-collected. A tool never called (most of an OpenAPI document's)
+// costs the core nothing.
 const forgetting =
   typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((id) => {
@@ -52,9 +54,22 @@ const forgetting =
       })
     : undefined;
 
-// `plan`: the kept plan's { id, vars, timeout, maxBytes, resultMode }.
+/** What a call sends as its plan: the number it is kept under (kept on the first call). */
+function keptNumber(plan) {
+  let sent;
+  if (forgetting) {
+    const answer = JSON.parse(coreCall("http.keep", `{"plan":${JSON.stringify(plan)}}`));
+    if (answer.error) throw new TypeError(answer.error.message);
+    forgetting.register(plan, answer.ok);
+    sent = answer.ok;
+  } else {
+    sent = JSON.stringify(plan); // nothing would forget a kept one: the plan goes with each call
+  }
+  plan.kept = sent;
+  return sent;
+}
+
 function makeTool(name, description, inputSchema, plan, fetchOption) {
-  forgetting?.register(plan, plan.id);
   return new Tool({
     name,
     description,
@@ -83,7 +98,7 @@ async function perform(plan, args, ctx, fetchOption) {
       secrets = Object.values(values);
       env = JSON.stringify(values);
     }
-    const answer = JSON.parse(coreCall("http.request", `{"plan":${plan.id},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
+    const answer = JSON.parse(coreCall("http.request", `{"plan":${plan.kept ?? keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
     if (answer.error) throw new TypeError(answer.error.message);
     const { result, request } = answer.ok;
     if (result) return result;
@@ -223,7 +238,7 @@ export function httpTool(options) {
   if (options === null || typeof options !== "object") throw new TypeError("httpTool options must be an object");
   const fetch = checkFetch(options.fetch);
   const { fetch: _, ...rest } = options;
-  const defined = ask("http.define", { ...rest, keep: true });
+  const defined = ask("http.define", rest);
   const schema = options.inputSchema ?? defined.inputSchema;
   return makeTool(defined.name, defined.description, schema, defined.plan, fetch);
 }
@@ -244,7 +259,6 @@ export function fromOpenAPI(spec, options = {}) {
     text = JSON.stringify(spec);
   }
   const { fetch: _, spec: __, text: ___, ...rest } = options;
-  rest.keep = true;
   // The document's text crosses beside the options, as it is: writing 13 MB as a JSON string
   // and reading it back would cost more than the rest of the work.
   const answer = JSON.parse(coreCall("openapi.tools", JSON.stringify(rest), text));
