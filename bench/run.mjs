@@ -20,6 +20,7 @@
 //   fromA2A: one call to an A2A agent answering with a message (protocol 1.0), against the same
 //             JSON-RPC request written by hand with fetch (the agent: a node:http server in
 //             this process answering a fixed reply, the same for both sides); one call at a time
+//             (bench/a2a.mjs)
 //   characters sent: the corpus's schemas in each rewriting dialect against the schemas as
 //   given, as listed and with a block of shared definitions added to every tool
 //   import + first call, in fresh `node` processes (bench/startup-child.mjs)
@@ -39,12 +40,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { cpus, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createServer } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 import * as toolnexus from "toolnexus";
+import { a2aRows } from "./a2a.mjs";
 import { httpRows } from "./http.mjs";
 import { measureMcpStart } from "./mcp.mjs";
 import * as plain from "./plain.mjs";
@@ -451,67 +452,9 @@ rows.push(
   },
 );
 
-// ---------------------------------------------------------------------------------------------
-// A2A: a call answered with a message. The agent answers a fixed 1.0 reply; the hand-written
-// side sends the same request (headers, a timeout, a fresh messageId) and reads the reply into
-// the same result.
-
-const A2A_REPLY = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { message: {
-  messageId: "m-1", contextId: "ctx-1", role: "ROLE_AGENT", parts: [{ text: "hi there" }] } } });
-const a2aServer = createServer((req, res) => {
-  req.resume();
-  req.on("end", () => {
-    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(A2A_REPLY) });
-    res.end(A2A_REPLY);
-  });
-});
-// Kept-alive sockets stay open through the whole run: the synchronous rows block the event loop
-// for seconds, so a socket the server closed after its default 5 s could be reused before the
-// client saw it close, and a POST on it fails.
-a2aServer.keepAliveTimeout = 600_000;
-await new Promise((resolve) => a2aServer.listen(0, "127.0.0.1", resolve));
-const A2A_URL = `http://127.0.0.1:${a2aServer.address().port}/a2a`;
-const a2aTools = {
-  toolnexus: await toolnexus.fromA2A({ name: "bench_agent",
-    supportedInterfaces: [{ url: A2A_URL, protocolBinding: "JSONRPC", protocolVersion: "1.0" }] }),
-  plain: {
-    async execute({ message }) {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 300_000);
-      try {
-        const res = await fetch(A2A_URL, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json", "A2A-Version": "1.0" },
-          signal: controller.signal,
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {
-            message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text: message }] },
-            configuration: { returnImmediately: false } } }),
-        });
-        const m = JSON.parse(await res.text()).result.message;
-        return { output: m.parts.map((p) => p.text).join("\n"), isError: false,
-          metadata: { taskId: null, contextId: m.contextId, state: "completed" } };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-  },
-};
-const A2A_BATCH = 20;
-{
-  const [a, b] = [await a2aTools.toolnexus.execute({ message: "hello" }), await a2aTools.plain.execute({ message: "hello" })];
-  assert.deepEqual(a, b, "fromA2A and the hand-written request give the same result");
-  perBatch.a2aMessage = A2A_BATCH * a.output.length;
-}
-rows.push({
-  id: "a2aMessage",
-  label: "fromA2A: a call answered with a message, vs the JSON-RPC request by hand with fetch",
-  unit: "ns",
-  callsPerBatch: A2A_BATCH,
-  async: true,
-  make: (side) => sequentialBatch(A2A_BATCH)(a2aTools[side.key], { message: "hello" }),
-  budget: 1.1,
-  aim: 1.05,
-});
+// A2A: a call answered with a message (bench/a2a.mjs).
+const a2a = await a2aRows({ api: toolnexus, perBatch, sequentialBatch });
+rows.push(...a2a.rows);
 const skills = await skillsRow();
 rows.push(skills.row);
 perBatch[skills.row.id] = skills.perBatch;
@@ -697,7 +640,7 @@ function characters() {
 
 const results = {};
 for (const row of rows) results[row.id] = await measure(row);
-a2aServer.close();
+await a2a.close();
 builtins.cleanup();
 await http.close();
 skills.cleanup();

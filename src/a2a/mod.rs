@@ -17,7 +17,7 @@
 //! | `card_failed` | `{ url, tried: [{ url, status?, error? }] }` | the message `fromA2A` rejects with |
 //! | `agent` | `{ card, url? }` | `{ agent, tool, target: { url, headers }, limits }` (every request is a POST to `target`), or a value error naming `url` |
 //! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | the request's body (JSON text) |
-//! | `reply` | `{ status, body }` or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
+//! | `reply` | `{ status, body }` (the body may come as `text`, beside the input) or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
 //! | `stopped` | `{ timedOut, timeout, task? }` | the result of a call stopped by its timeout or its signal |
 //!
 //! Times are milliseconds (the Python package converts its seconds).
@@ -134,7 +134,8 @@ pub fn op(name: &str, input: Value) -> OpResult {
             } else {
                 let status = input.get("status").and_then(Value::as_u64);
                 let status = status.and_then(|s| u16::try_from(s).ok()).unwrap_or(0);
-                wire::read(status, input.get("body").and_then(Value::as_str).unwrap_or(""))
+                let body = input.get("body").or_else(|| input.get("text"));
+                wire::read(status, body.and_then(Value::as_str).unwrap_or(""))
             };
             let attempt = input.get("attempt").and_then(Value::as_u64).unwrap_or(0);
             let interval = input.get("interval").and_then(Value::as_u64).unwrap_or(outcome::DEFAULT_INTERVAL);
@@ -206,6 +207,14 @@ mod tests {
             "the agent could not be reached at http://h/rpc: ECONNREFUSED"
         );
         assert_eq!(unreachable["done"]["isError"], true);
+        let beside = crate::ops::call_with_text(
+            "a2a.reply",
+            r#"{"status":200,"attempt":0,"interval":1000,"remaining":null,"task":null}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"m","contextId":"c","role":"ROLE_AGENT","parts":[{"text":"hi"}]}}}"#,
+        );
+        let beside: Value = serde_json::from_str(&beside).unwrap_or_default();
+        assert_eq!(beside["ok"]["done"]["output"], "hi");
+        assert_eq!(beside["ok"]["done"]["metadata"]["contextId"], "c");
         let big = op("reply", json!({ "tooLarge": true })).unwrap_or_default();
         assert_eq!(big["done"]["output"], "the agent's reply is larger than 8388608 bytes");
         let task = json!({ "taskId": "t", "contextId": "c", "state": "working" });

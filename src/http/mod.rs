@@ -7,8 +7,12 @@
 //! - [`response`]: a reply → a `ToolResult`; the words for a timeout, a cancel, a failure.
 //! - [`encode`]: percent-encoding, query strings and form bodies.
 //!
+//! - [`kept`]: plans kept in the core between calls, by number.
+//!
 //! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
 //! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
+//! A host may keep a tool's plan in the core (`http.keep`) and send the plan's number with
+//! each call instead of the plan.
 
 use serde_json::{json, Map, Value};
 
@@ -16,6 +20,7 @@ use crate::ops::{OpError, OpResult};
 
 pub mod define;
 pub mod encode;
+pub mod kept;
 pub mod plan;
 pub mod redirect;
 pub mod request;
@@ -29,18 +34,36 @@ pub fn op(name: &str, input: Value) -> OpResult {
     match name {
         // httpTool options → { name, description, inputSchema, plan }
         "define" => define::define(&input),
-        // { plan, args, env } → { request: { method, url, headers, body } } | { result }
+        // { plan } → the number the plan is kept under, for `request`
+        "keep" => Ok(json!(kept::keep(Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?))),
+        // { plan, args, env } → { request: { method, url, headers, body } } | { result };
+        // `plan`: the plan, or the number of a kept one
         "request" => {
-            let plan = Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?;
             let empty = Map::new();
             let env = input.get("env").and_then(Value::as_object).unwrap_or(&empty);
             let args = input.get("args").unwrap_or(&Value::Null);
-            Ok(match request::build(&plan, args, env) {
+            let built = match input.get("plan") {
+                Some(Value::Number(n)) => {
+                    let id = n.as_u64().and_then(|id| usize::try_from(id).ok()).unwrap_or(usize::MAX);
+                    kept::with(id, |plan| request::build(plan, args, env))
+                        .ok_or_else(|| OpError::value_error(format!("no kept plan numbered {n}")))?
+                }
+                plan => request::build(&Plan::from_value(plan.unwrap_or(&Value::Null))?, args, env),
+            };
+            Ok(match built {
                 Ok(req) => json!({ "request": req.to_value() }),
                 Err(message) => json!({ "result": { "output": message, "isError": true } }),
             })
         }
-        // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult
+        // { plan: number } or { plans: [number] } → how many kept plans were forgotten
+        "forget" => {
+            let one = input.get("plan").into_iter();
+            let many = input.get("plans").and_then(Value::as_array).into_iter().flatten();
+            let ids = one.chain(many).filter_map(Value::as_u64).filter_map(|id| usize::try_from(id).ok());
+            Ok(json!(ids.filter(|&id| kept::forget(id)).count()))
+        }
+        // { resultMode, status, statusText?, body, leftOut?, unfinished? } → ToolResult; the body
+        // may come as `text` instead (beside the input: `ops::call_with_text`)
         "response" => {
             let status = input
                 .get("status")
@@ -50,7 +73,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
             let reply = Reply {
                 status,
                 status_text: input.get("statusText").and_then(Value::as_str).unwrap_or(""),
-                body: input.get("body").and_then(Value::as_str).unwrap_or(""),
+                body: input.get("body").or_else(|| input.get("text")).and_then(Value::as_str).unwrap_or(""),
                 left_out: input.get("leftOut").and_then(Value::as_u64).unwrap_or(0),
                 unfinished: input.get("unfinished").and_then(Value::as_bool).unwrap_or(false),
             };
@@ -121,5 +144,32 @@ mod tests {
             r.ok().and_then(|v| v["output"].as_str().map(String::from)).as_deref(),
             Some("request failed: Illegal header value b'Bearer [hidden]\\x01'")
         );
+    }
+
+    #[test]
+    fn a_kept_plan_answers_by_number() {
+        let defined = op("define", json!({ "name": "item", "url": "https://x.test/items/{id}" })).unwrap_or_default();
+        let id = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        assert!(id.is_u64());
+        assert!(op("keep", json!({ "plan": { "method": 1 } })).is_err());
+        let req = op("request", json!({ "plan": id, "args": { "id": "a b", "q": 1 }, "env": {} }))
+            .unwrap_or_default();
+        assert_eq!(req["request"]["url"], "https://x.test/items/a%20b?q=1");
+        assert_eq!(req["request"]["method"], "GET");
+        let missing = op("request", json!({ "plan": id, "args": {} })).unwrap_or_default();
+        assert_eq!(missing["result"]["isError"], true);
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(1)));
+        assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(0)));
+        assert!(op("request", json!({ "plan": id, "args": { "id": "1" } })).is_err());
+        let again = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        let other = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
+        assert_eq!(op("forget", json!({ "plans": [again, other, 1_000_000] })), Ok(json!(2)));
+    }
+
+    #[test]
+    fn the_body_may_come_beside_the_input() {
+        let text = crate::ops::call_with_text("http.response", r#"{"resultMode":"text","status":200}"#, "hi \"there\"");
+        let v: Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(v["ok"], json!({ "output": "hi \"there\"", "isError": false, "metadata": { "status": 200 } }));
     }
 }

@@ -107,7 +107,7 @@ impl Mode {
             _ => return None,
         })
     }
-    fn word(self) -> &'static str {
+    pub fn word(self) -> &'static str {
         match self {
             Mode::Text => "text",
             Mode::Json => "json",

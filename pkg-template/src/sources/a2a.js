@@ -4,7 +4,7 @@
 // waits. It uses `fetch` and nothing of Node.js, so it runs wherever `fetch` does. Its
 // declarations: src/a2a/typings.rs.
 
-import { call } from "../core.js";
+import { call, coreCall } from "../core.js";
 import { Tool } from "../tool.js";
 
 const parse = JSON.parse;
@@ -26,13 +26,19 @@ function errorText(e) {
 }
 
 /** The body as text, or `undefined` when it is longer than `limit` bytes. */
-async function bounded(response, limit) {
+function bounded(response, limit) {
   const declared = Number(response.headers.get("content-length"));
+  // A declared length that fits: read whole (HTTP framing ends the body there).
+  if (declared > 0 && declared <= limit) return response.text();
+  return boundedByChunks(response, limit, declared);
+}
+
+async function boundedByChunks(response, limit, declared) {
   if (declared > limit) {
     await response.body?.cancel().catch(() => {});
     return undefined;
   }
-  if (declared > 0 || response.body === null) return response.text();
+  if (response.body === null) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -115,6 +121,15 @@ export async function fromA2A(card, options = {}) {
   const { agent, tool, limits, target } = answer;
   const postHeaders = { ...headers, ...target.headers };
   const interval = options.pollInterval ?? limits.pollInterval;
+  // What every call sends the core again, written as JSON once.
+  const agentJson = JSON.stringify(agent);
+  const intervalJson = JSON.stringify(interval) ?? "null";
+  /** The body of a JSON-RPC request: the core's `a2a.request` over `fields`, JSON text. */
+  const requestBody = (fields) => {
+    const answer = parse(coreCall("a2a.request", `{"agent":${agentJson},${fields}}`));
+    if (answer.error !== undefined) throw new TypeError(answer.error.message);
+    return answer.ok;
+  };
   // contextId → taskId of a task waiting for the caller's answer, so it is continued.
   const waiting = new Map();
 
@@ -143,7 +158,7 @@ export async function fromA2A(card, options = {}) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 5000);
     try {
-      await post(call("a2a.request", { agent, kind: "cancel", taskId: task.taskId, id: ++ids }), controller.signal);
+      await post(requestBody(`"kind":"cancel","taskId":${JSON.stringify(task.taskId)},"id":${++ids}`), controller.signal);
     } catch {
       // best effort: the call's result says what happened
     } finally {
@@ -154,17 +169,25 @@ export async function fromA2A(card, options = {}) {
   async function converse(args, followed, signal, deadline) {
     const contextId = args.contextId;
     const taskId = typeof contextId === "string" ? waiting.get(contextId) : undefined;
-    let body = call("a2a.request", {
-      agent, kind: "send", id: ++ids, message: args.message, messageId: uuid(), contextId, taskId,
-    });
+    let fields = `"kind":"send","id":${++ids},"message":${JSON.stringify(args.message) ?? "null"},"messageId":"${uuid()}"`;
+    if (contextId !== undefined) fields += `,"contextId":${JSON.stringify(contextId) ?? "null"}`;
+    if (taskId !== undefined) fields += `,"taskId":${JSON.stringify(taskId)}`;
+    let body = requestBody(fields);
     if (taskId !== undefined) waiting.delete(contextId);
     for (let attempt = 0; ; attempt++) {
       const reply = await post(body, signal);
-      reply.attempt = attempt;
-      reply.interval = interval;
-      reply.remaining = Math.max(0, deadline - Date.now());
-      reply.task = followed.task;
-      const step = call("a2a.reply", reply);
+      const remaining = Math.max(0, deadline - Date.now());
+      let step;
+      if (reply.body !== undefined) {
+        // The reply's body crosses beside the input, as it is (not written into the JSON).
+        const answer = parse(coreCall("a2a.reply",
+          `{"status":${+reply.status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)},"task":${JSON.stringify(followed.task) ?? "null"}}`,
+          reply.body));
+        if (answer.error !== undefined) throw new TypeError(answer.error.message);
+        step = answer.ok;
+      } else {
+        step = call("a2a.reply", { ...reply, attempt, interval, remaining, task: followed.task });
+      }
       if (step.done !== undefined) {
         const remember = step.remember;
         if (remember?.contextId) waiting.set(remember.contextId, remember.taskId);
@@ -173,7 +196,7 @@ export async function fromA2A(card, options = {}) {
       const poll = step.poll;
       followed.task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
       await sleep(poll.delay, signal);
-      body = call("a2a.request", { agent, kind: "get", taskId: poll.taskId, id: ++ids });
+      body = requestBody(`"kind":"get","taskId":${JSON.stringify(poll.taskId)},"id":${++ids}`);
     }
   }
 

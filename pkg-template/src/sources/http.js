@@ -39,9 +39,37 @@ function checkFetch(fetch) {
   return fetch ?? undefined;
 }
 
+// A tool's plan is kept in the core on its first call (`http.keep`): later calls send its
+// number, not the plan. It is forgotten there once the plan object, which every call of the
+// tool reaches, is garbage-collected. A tool never called (most of an OpenAPI document's)
+// costs the core nothing.
+const forgetting =
+  typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((id) => {
+        try {
+          coreCall("http.forget", `{"plan":${id}}`);
+        } catch {
+          // the core is gone with its plans
+        }
+      })
+    : undefined;
+
+/** What a call sends as its plan: the number it is kept under (kept on the first call). */
+function keptNumber(plan) {
+  let sent;
+  if (forgetting) {
+    const answer = JSON.parse(coreCall("http.keep", `{"plan":${JSON.stringify(plan)}}`));
+    if (answer.error) throw new TypeError(answer.error.message);
+    forgetting.register(plan, answer.ok);
+    sent = answer.ok;
+  } else {
+    sent = JSON.stringify(plan); // nothing would forget a kept one: the plan goes with each call
+  }
+  plan.kept = sent;
+  return sent;
+}
+
 function makeTool(name, description, inputSchema, plan, fetchOption) {
-  // The plan crosses into the core with every call: written as JSON once, here.
-  plan.json = JSON.stringify(plan);
   return new Tool({
     name,
     description,
@@ -51,42 +79,51 @@ function makeTool(name, description, inputSchema, plan, fetchOption) {
   });
 }
 
-/** The core's `http.request` over the tool's plan (its JSON written once) and this call's args. */
-function request(plan, args, env) {
-  const input = `{"plan":${plan.json},"args":${JSON.stringify(args) ?? "null"},"env":${JSON.stringify(env)}}`;
-  const answer = JSON.parse(coreCall("http.request", input));
-  if (answer.error) throw new TypeError(answer.error.message);
-  return answer.ok;
-}
+const NO_SECRETS = [];
 
 async function perform(plan, args, ctx, fetchOption) {
   const signal = ctx?.signal;
   if (signal?.aborted) return failure("cancelled");
-  const env = {};
+  let secrets = NO_SECRETS;
   try {
-    for (const name of plan.vars) {
-      const value = readEnv(name);
-      if (typeof value === "string") env[name] = value;
+    // The core's `http.request` over the kept plan, this call's arguments and the values of
+    // the `${VAR}`s its headers need.
+    let env = "{}";
+    if (plan.vars.length > 0) {
+      const values = {};
+      for (const name of plan.vars) {
+        const value = readEnv(name);
+        if (typeof value === "string") values[name] = value;
+      }
+      secrets = Object.values(values);
+      env = JSON.stringify(values);
     }
-    const answer = request(plan, args ?? {}, env);
-    if (answer.result) return answer.result;
+    const answer = JSON.parse(coreCall("http.request", `{"plan":${plan.kept ?? keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
+    if (answer.error) throw new TypeError(answer.error.message);
+    const { result, request } = answer.ok;
+    if (result) return result;
     const fetch = fetchOption ?? globalThis.fetch;
     if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
-    return await send(plan, answer.request, ctx, signal, fetch, env);
+    return await send(plan, request, ctx, signal, fetch, secrets);
   } catch (e) {
-    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
+    return failure("network", { message: messageOf(e), secrets });
   }
 }
 
-async function send(plan, request, ctx, signal, fetch, env) {
+async function send(plan, request, ctx, signal, fetch, secrets) {
   const ms = ctx?.timeout ?? plan.timeout;
+  // One signal for fetch per call: the caller's own may be long-lived, and fetch leaves a
+  // listener on the signal it is given until the request is garbage-collected.
   const controller = new AbortController();
   let why;
-  const onAbort = () => {
-    why ??= "cancelled";
-    controller.abort();
-  };
-  signal?.addEventListener("abort", onAbort, { once: true });
+  let onAbort;
+  if (signal) {
+    onAbort = () => {
+      why ??= "cancelled";
+      controller.abort();
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  }
   const timer = setTimeout(() => {
     why ??= "timeout";
     controller.abort();
@@ -97,19 +134,21 @@ async function send(plan, request, ctx, signal, fetch, env) {
     if (why === "cancelled") return failure("cancelled");
     if (why === "timeout") return failure("timeout", { ms });
     // The core hides the values of the call's `${VAR}`s, should the message quote a header.
-    return failure("network", { message: messageOf(e), secrets: Object.values(env) });
+    return failure("network", { message: messageOf(e), secrets });
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    if (onAbort) signal.removeEventListener("abort", onAbort);
   }
 }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 async function exchange(plan, request, signal, fetch) {
   let { method, url, headers, body } = request;
   for (let hop = 1; ; hop++) {
     // Redirects by hand when there are headers to keep from another origin; `fetch` follows
     // them itself otherwise (a browser hands back no Location in "manual" mode).
-    const manual = headers.some(([k]) => k.toLowerCase() !== "content-type");
+    const manual = headers.length > 0 && headers.some(([k]) => k.toLowerCase() !== "content-type");
     const init = { method, signal };
     if (headers.length > 0) init.headers = headers;
     if (body != null) init.body = body;
@@ -120,37 +159,37 @@ async function exchange(plan, request, signal, fetch) {
         message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
       });
     }
-    const location = res.headers.get("location");
-    if (manual && [301, 302, 303, 307, 308].includes(res.status) && location) {
+    const status = res.status;
+    const location = manual && REDIRECTS.has(status) ? res.headers.get("location") : null;
+    if (location) {
       await res.body?.cancel().catch(() => {});
       const to = new URL(location, url).href;
-      const next = ask("http.redirect", { method, status: res.status, from: url, to, hop, headers });
+      const next = ask("http.redirect", { method, status, from: url, to, hop, headers });
       if (next.result) return next.result;
       ({ method, url, headers } = next);
       if (!next.keepBody) body = undefined;
       continue;
     }
-    const { text, leftOut, unfinished } = await readBody(res, plan.maxBytes);
-    return ask("http.response", {
-      resultMode: plan.resultMode,
-      status: res.status,
-      statusText: res.statusText ?? "",
-      body: text,
-      leftOut,
-      unfinished,
-    });
+    // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
+    // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
+    const declared = res.headers.get("content-length");
+    const whole = declared !== null && /^\d+$/.test(declared) && Number(declared) <= plan.maxBytes &&
+      !res.headers.has("content-encoding");
+    const { text, leftOut, unfinished } = whole ? { text: await res.text(), leftOut: 0, unfinished: false } : await readBody(res, plan.maxBytes);
+    // The body crosses beside the input, as it is (not written into the JSON).
+    const answer = JSON.parse(coreCall(
+      "http.response",
+      `{"resultMode":"${plan.resultMode}","status":${status},"statusText":${JSON.stringify(res.statusText ?? "")},"leftOut":${leftOut},"unfinished":${unfinished}}`,
+      text,
+    ));
+    if (answer.error) throw new TypeError(answer.error.message);
+    return answer.ok;
   }
 }
 
 // At most `max` bytes of the body, cut at a UTF-8 character boundary; how many bytes were
 // left out, and whether reading stopped before the end.
 async function readBody(res, max) {
-  // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
-  // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
-  const declared = res.headers.get("content-length");
-  if (declared !== null && !res.headers.has("content-encoding") && /^\d+$/.test(declared) && Number(declared) <= max) {
-    return { text: await res.text(), leftOut: 0, unfinished: false };
-  }
   const reader = res.body?.getReader();
   if (!reader) return { text: "", leftOut: 0, unfinished: false };
   const room = max + 4;
