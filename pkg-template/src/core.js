@@ -93,6 +93,7 @@ const parse = JSON.parse;
 /** The rules modules, compiled once each, and their live instances' exports. */
 const compiled = { portable: undefined, node: undefined };
 const doors = { portable: undefined, node: undefined };
+let instances = 0;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -106,9 +107,23 @@ function doorFor(op) {
     const load = loaders[kind];
     if (load === undefined) throw new TypeError(`toolnexus: ${op} needs Node.js, Bun or Deno`);
     compiled[kind] ??= load();
-    door = doors[kind] = { kind, exports: new WebAssembly.Instance(compiled[kind], {}).exports };
+    door = doors[kind] = { kind, instance: ++instances, exports: new WebAssembly.Instance(compiled[kind], {}).exports };
   }
   return door;
+}
+
+/**
+ * The rules instance that answers `op` (made now if there is none and `make` is not false), as
+ * a number no other instance has had; 0 when there is none. What a host keeps in an instance
+ * (an HTTP tool's plan) belongs to that instance: after a trap the next one holds nothing.
+ * @param {string} op
+ * @param {boolean} [make]
+ * @returns {number}
+ */
+export function instanceOf(op, make = true) {
+  if (make) return doorFor(op).instance;
+  const dot = op.indexOf(".");
+  return doors[NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable"]?.instance ?? 0;
 }
 
 /**

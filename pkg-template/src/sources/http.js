@@ -3,7 +3,7 @@
 // src/openapi/): where each argument goes, the request, each redirect hop, what a reply
 // becomes. This module does the I/O only: read the environment variables the core names, fetch,
 // follow redirects one hop at a time, read at most maxBytes.
-import { call, coreCall } from "../core.js";
+import { call, coreCall, instanceOf } from "../core.js";
 import { Tool } from "../tool.js";
 
 // How a `${VAR}` in a header is read. Here only Deno's environment (a web module may read it);
@@ -42,31 +42,32 @@ function checkFetch(fetch) {
 // A tool's plan is kept in the core on its first call (`http.keep`): later calls send its
 // number, not the plan. It is forgotten there once the plan object, which every call of the
 // tool reaches, is garbage-collected. A tool never called (most of an OpenAPI document's)
-// costs the core nothing.
+// costs the core nothing. A plan is kept in one rules instance (`instanceOf`): after a trap
+// the next instance holds none, so the plan is kept again there, and a number of the old
+// instance is never forgotten in the new one.
 const forgetting =
   typeof FinalizationRegistry === "function"
-    ? new FinalizationRegistry((id) => {
+    ? new FinalizationRegistry(({ id, instance }) => {
+        if (instanceOf("http.forget", false) !== instance) return;
         try {
           coreCall("http.forget", `{"plan":${id}}`);
         } catch {
-          // the core is gone with its plans
+          // the instance is gone with its plans
         }
       })
     : undefined;
 
 /** What a call sends as its plan: the number it is kept under (kept on the first call). */
 function keptNumber(plan) {
-  let sent;
-  if (forgetting) {
-    const answer = JSON.parse(coreCall("http.keep", `{"plan":${JSON.stringify(plan)}}`));
-    if (answer.error) throw new TypeError(answer.error.message);
-    forgetting.register(plan, answer.ok);
-    sent = answer.ok;
-  } else {
-    sent = JSON.stringify(plan); // nothing would forget a kept one: the plan goes with each call
-  }
-  plan.kept = sent;
-  return sent;
+  if (!forgetting) return (plan.kept ??= JSON.stringify(plan)); // nothing would forget a kept one
+  const instance = instanceOf("http.keep");
+  if (plan.keptIn === instance) return plan.kept;
+  const answer = JSON.parse(coreCall("http.keep", `{"plan":${JSON.stringify({ ...plan, kept: undefined, keptIn: undefined })}}`));
+  if (answer.error) throw new TypeError(answer.error.message);
+  forgetting.register(plan, { id: answer.ok, instance });
+  plan.kept = answer.ok;
+  plan.keptIn = instance;
+  return answer.ok;
 }
 
 function makeTool(name, description, inputSchema, plan, fetchOption) {
@@ -98,7 +99,7 @@ async function perform(plan, args, ctx, fetchOption) {
       secrets = Object.values(values);
       env = JSON.stringify(values);
     }
-    const answer = JSON.parse(coreCall("http.request", `{"plan":${plan.kept ?? keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
+    const answer = JSON.parse(coreCall("http.request", `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
     if (answer.error) throw new TypeError(answer.error.message);
     const { result, request } = answer.ok;
     if (result) return result;
