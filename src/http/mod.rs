@@ -148,7 +148,8 @@ mod tests {
 
     #[test]
     fn a_kept_plan_answers_by_number() {
-        let defined = op("define", json!({ "name": "item", "url": "https://x.test/items/{id}" })).unwrap_or_default();
+        let defined =
+            op("define", json!({ "name": "item", "url": "https://x.test/items/{id}" })).unwrap_or_default();
         let id = op("keep", json!({ "plan": defined["plan"] })).unwrap_or_default();
         assert!(id.is_u64());
         assert!(op("keep", json!({ "plan": { "method": 1 } })).is_err());
@@ -168,8 +169,15 @@ mod tests {
 
     #[test]
     fn the_body_may_come_beside_the_input() {
-        let text = crate::ops::call_with_text("http.response", r#"{"resultMode":"text","status":200}"#, "hi \"there\"");
+        let text = crate::ops::call_with_text(
+            "http.response",
+            r#"{"resultMode":"text","status":200}"#,
+            "hi \"there\"",
+        );
         let v: Value = serde_json::from_str(&text).unwrap_or_default();
-        assert_eq!(v["ok"], json!({ "output": "hi \"there\"", "isError": false, "metadata": { "status": 200 } }));
+        assert_eq!(
+            v["ok"],
+            json!({ "output": "hi \"there\"", "isError": false, "metadata": { "status": 200 } })
+        );
     }
 }

@@ -83,14 +83,22 @@ pub fn call_with_text(op: &str, input: &str, text: &str) -> String {
 }
 
 fn answer(reply: OpResult) -> String {
-    let answer = match reply {
-        Ok(value) => json!({ "ok": value }),
+    match reply {
+        // Written around the value's own text: no object is built to hold it.
+        Ok(value) => {
+            let mut out = Vec::with_capacity(64);
+            out.extend_from_slice(b"{\"ok\":");
+            // Writing a `Value` into a Vec cannot fail.
+            let _ = serde_json::to_writer(&mut out, &value);
+            out.push(b'}');
+            String::from_utf8(out).unwrap_or_default()
+        }
         Err(e) => json!({ "error": {
             "kind": match e.kind { ErrorKind::Type => "type", ErrorKind::Value => "value" },
             "message": e.message,
-        }}),
-    };
-    answer.to_string()
+        }})
+        .to_string(),
+    }
 }
 
 /// The operation `op` over a parsed input.
