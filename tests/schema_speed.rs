@@ -71,3 +71,17 @@ fn tools_out_over_the_corpus() {
         );
     }
 }
+
+/// The rewrite alone, over and over, for a profiler (`TARGET` the options, as in the request).
+#[test]
+#[ignore = "a loop to profile by hand"]
+fn dispatch_loop() {
+    let options = std::env::var("TARGET").unwrap_or_else(|_| "\"openai\",\"strict\":true".into());
+    let inputs: Vec<Value> = (0..50).map(|i| serde_json::from_str(&request(&options, i)).unwrap_or_default()).collect();
+    let mut sum = 0;
+    for i in 0..3000 {
+        let answer = toolnexus::ops::dispatch("schema.tools_out", inputs[i % 50].clone());
+        sum += answer.map_or(0, |a| a.as_array().map_or(0, Vec::len));
+    }
+    assert!(sum > 0);
+}
