@@ -61,9 +61,10 @@ fn parts(requests: &[String]) -> [f64; 6] {
 #[test]
 #[ignore = "a timing to run by hand"]
 fn tools_out_over_the_corpus() {
-    for (name, options) in
-        [("openai strict", "\"openai\",\"strict\":true"), ("gemini openapi", "\"gemini\",\"dialect\":\"openapi\"")]
-    {
+    for (name, options) in [
+        ("openai strict", "\"openai\",\"strict\":true"),
+        ("gemini openapi", "\"gemini\",\"dialect\":\"openapi\""),
+    ] {
         let requests: Vec<String> = (0..400).map(|i| request(options, i)).collect();
         let [door, parse, dispatch, print, drop, bytes] = parts(&requests);
         println!(
@@ -77,7 +78,8 @@ fn tools_out_over_the_corpus() {
 #[ignore = "a loop to profile by hand"]
 fn dispatch_loop() {
     let options = std::env::var("TARGET").unwrap_or_else(|_| "\"openai\",\"strict\":true".into());
-    let inputs: Vec<Value> = (0..50).map(|i| serde_json::from_str(&request(&options, i)).unwrap_or_default()).collect();
+    let inputs: Vec<Value> =
+        (0..50).map(|i| serde_json::from_str(&request(&options, i)).unwrap_or_default()).collect();
     let mut sum = 0;
     for i in 0..3000 {
         let answer = toolnexus::ops::dispatch("schema.tools_out", inputs[i % 50].clone());

@@ -182,7 +182,9 @@ impl Writer<'_> {
         let renamed = !has_any_of && matches!(node.at("oneOf"), Some(Value::Array(_)));
         let mut node = node;
         if renamed {
-            if let (Some(i), Some(list)) = (node.keys().position(|k| k == "oneOf"), node.shift_remove("oneOf")) {
+            if let (Some(i), Some(list)) =
+                (node.keys().position(|k| k == "oneOf"), node.shift_remove("oneOf"))
+            {
                 node.shift_insert(i, "anyOf".into(), list);
             }
         }
