@@ -183,15 +183,15 @@ impl Writer<'_> {
     }
 
     fn plain(&mut self, node: Map<String, Value>) -> Map<String, Value> {
-        let mut out = Map::with_capacity(node.len() + 1);
-        // The node's entries, in order; a value this walk takes before the loop below is left
-        // as `null` in its place (the loop skips those keys).
-        let mut entries: Vec<(String, Value)> = node.into_iter().collect();
-        let mut notes: Vec<(String, Value)> = Vec::new();
+        // The node is rewritten in place: kept entries stay where they are (no new map, no key
+        // hashed again). A value this walk takes before the pass below is left as `null` in its
+        // place (the pass drops those keys).
+        let mut entries = node;
+        let mut notes: Notes = Vec::new();
         let mut nullable = false;
         let mut types: Vec<&'static str> = Vec::new();
-        let type_at = position(&entries, "type");
-        match type_at.map(|i| &entries[i].1) {
+        let type_at = entries.at("type");
+        match type_at {
             Some(Value::String(t)) if t == "null" => nullable = true,
             Some(Value::String(t)) => match upper(t) {
                 Some(u) => types.push(u),
@@ -212,12 +212,11 @@ impl Writer<'_> {
             Some(other) => notes.push(("type".into(), other.clone())),
             None => {}
         }
-        let null_type = type_at.is_some_and(|i| entries[i].1 == "null");
-        let own_nullable = position(&entries, "nullable").map(|i| entries[i].1 == true);
+        let null_type = type_at.is_some_and(|t| t == "null");
+        let own_nullable = entries.at("nullable").map(|n| n == true);
         let mut branches: Vec<Value> = Vec::new();
         for key in ["anyOf", "oneOf"] {
-            let Some(i) = position(&entries, key) else { continue };
-            let Value::Array(list) = &mut entries[i].1 else { continue };
+            let Some(Value::Array(list)) = slot(&mut entries, key) else { continue };
             let list = std::mem::take(list);
             if key == "oneOf" {
                 self.changes.add(Change::OneOfToAnyOf);
@@ -240,15 +239,15 @@ impl Writer<'_> {
             types.clear();
         }
         let mut enum_values: Option<Vec<Value>> = None;
-        if let Some(i) = position(&entries, "const") {
+        if let Some(c) = slot(&mut entries, "const") {
             self.changes.add(Change::ConstToEnum);
-            enum_values = Some(vec![std::mem::take(&mut entries[i].1)]);
+            enum_values = Some(vec![std::mem::take(c)]);
         }
-        if let Some(i) = position(&entries, "enum") {
-            if let Value::Array(values) = &mut entries[i].1 {
-                enum_values = Some(std::mem::take(values));
-            }
+        if let Some(Value::Array(values)) = slot(&mut entries, "enum") {
+            enum_values = Some(std::mem::take(values));
         }
+        // Written first, before the entries kept below.
+        let mut first = None;
         if let Some(values) = enum_values {
             if values.iter().any(Value::is_null) {
                 nullable = true;
@@ -260,69 +259,25 @@ impl Writer<'_> {
                 }
             }
             if values.iter().all(Value::is_string) && types.iter().all(|t| *t == "STRING") {
-                put(&mut out, "enum".into(), Value::Array(values));
+                first = Some(Value::Array(values));
             } else {
                 self.changes.add(Change::EnumDescribed);
                 notes.push(("enum".into(), Value::Array(values)));
             }
         }
         if types.is_empty() && branches.is_empty() {
-            if position(&entries, "properties").is_some() {
+            if entries.has("properties") {
                 types.push("OBJECT");
-            } else if position(&entries, "items").is_some() {
+            } else if entries.has("items") {
                 types.push("ARRAY");
             }
         }
         let gtype = types.first().copied();
-        let required = position(&entries, "required").map(|i| std::mem::take(&mut entries[i].1));
-        for (key, value) in entries {
-            match key.as_str() {
-                "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id"
-                | "$comment" | "$defs" | "definitions" | "required" => {}
-                // Closed is what the model assumes anyway; said in a description, it is noise.
-                "additionalProperties" if value == false => {}
-                "properties" => {
-                    if let Value::Object(props) = value {
-                        let written: Map<String, Value> =
-                            props.into_iter().map(|(k, v)| (k, Value::Object(self.node(v)))).collect();
-                        put(&mut out, key, Value::Object(written));
-                    }
-                }
-                "items" => match value {
-                    Value::Object(_) | Value::Bool(_) => {
-                        let items = self.node(value);
-                        put(&mut out, key, Value::Object(items));
-                    }
-                    _ => notes.push((key, value)),
-                },
-                "format" => match (gtype, value.as_str()) {
-                    (Some(t), Some(f)) if format_allowed(t, f) => {
-                        put(&mut out, key, value);
-                    }
-                    _ => {
-                        self.changes.add(Change::FormatDescribed);
-                        notes.push((key, value));
-                    }
-                },
-                "minItems" | "maxItems" | "minLength" | "maxLength" | "minProperties" | "maxProperties" => {
-                    match value.as_u64() {
-                        Some(n) => {
-                            put(&mut out, key, Value::String(n.to_string()));
-                        }
-                        None => notes.push((key, value)),
-                    }
-                }
-                "minimum" | "maximum" if value.is_number() => {
-                    put(&mut out, key, value);
-                }
-                "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => {
-                    put(&mut out, key, value);
-                }
-                _ => {
-                    self.changes.add(Change::Described);
-                    notes.push((key, value));
-                }
-            }
+        let required = slot(&mut entries, "required").map(std::mem::take);
+        entries.retain(|key, value| self.entry(key, value, gtype, &mut notes));
+        let mut out = entries;
+        if let Some(values) = first {
+            out.shift_insert(0, "enum".into(), values);
         }
         if own_nullable == Some(true) {
             nullable = true;
@@ -366,6 +321,45 @@ impl Writer<'_> {
         out
     }
 
+    /// One entry of a node in Gemini's `Schema`: rewritten in place (`true`, kept), or dropped
+    /// (`false`), into `notes` when the description is to say it.
+    fn entry(&mut self, key: &str, value: &mut Value, gtype: Option<&str>, notes: &mut Notes) -> bool {
+        use std::mem::take;
+        match key {
+            "type" | "anyOf" | "oneOf" | "const" | "enum" | "nullable" | "$schema" | "$id" | "$comment"
+            | "$defs" | "definitions" | "required" => return false,
+            // Closed is what the model assumes anyway; said in a description, it is noise.
+            "additionalProperties" if *value == false => return false,
+            "properties" => {
+                let Value::Object(props) = value else { return false };
+                for sub in props.values_mut() {
+                    *sub = Value::Object(self.node(take(sub)));
+                }
+                return true;
+            }
+            "items" if matches!(value, Value::Object(_) | Value::Bool(_)) => {
+                *value = Value::Object(self.node(take(value)));
+                return true;
+            }
+            "format" => match (gtype, value.as_str()) {
+                (Some(t), Some(f)) if format_allowed(t, f) => return true,
+                _ => self.changes.add(Change::FormatDescribed),
+            },
+            "minItems" | "maxItems" | "minLength" | "maxLength" | "minProperties" | "maxProperties" => {
+                if let Some(n) = value.as_u64() {
+                    *value = Value::String(n.to_string());
+                    return true;
+                }
+            }
+            "minimum" | "maximum" if value.is_number() => return true,
+            "propertyOrdering" | "title" | "description" | "pattern" | "default" | "example" => return true,
+            "items" => {}
+            _ => self.changes.add(Change::Described),
+        }
+        notes.push((key.into(), take(value)));
+        false
+    }
+
     /// `required`, keeping only names that are properties.
     fn required(&mut self, required: Option<Value>, out: &mut Map<String, Value>) {
         let Some(Value::Array(names)) = required else { return };
@@ -382,10 +376,13 @@ impl Writer<'_> {
     }
 }
 
-/// Where `key` is among a node's entries.
+/// What a node's description is to say: keyword and value.
+type Notes = Vec<(String, Value)>;
+
+/// The value of `key` in a node, to take it.
 #[inline(never)]
-fn position(entries: &[(String, Value)], key: &str) -> Option<usize> {
-    entries.iter().position(|(k, _)| k == key)
+fn slot<'a>(node: &'a mut Map<String, Value>, key: &str) -> Option<&'a mut Value> {
+    node.iter_mut().find_map(|(k, v)| (k == key).then_some(v))
 }
 
 fn is_null_only(schema: &Value) -> bool {

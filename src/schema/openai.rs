@@ -177,88 +177,114 @@ impl Writer<'_> {
             return Value::Null;
         }
         let has_any_of = node.has("anyOf");
-        let mut out = Map::with_capacity(node.len() + 2);
+        // A lone `oneOf` becomes `anyOf` where it stands (its change is counted where the walk
+        // meets it, below).
+        let renamed = !has_any_of && matches!(node.at("oneOf"), Some(Value::Array(_)));
+        let mut node = node;
+        if renamed {
+            if let (Some(i), Some(list)) =
+                (node.keys().position(|k| k == "oneOf"), node.shift_remove("oneOf"))
+            {
+                node.shift_insert(i, "anyOf".into(), list);
+            }
+        }
+        // The node is rewritten in place: kept keys keep their entries (no new map, no key
+        // hashed again); the rest are taken out.
         let mut notes = Vec::new();
         let mut keys = ObjectKeys { properties: None, required: None, additional: None };
-        for (key, value) in node {
-            match key.as_str() {
-                "properties" => keys.properties = Some(value),
-                "required" => keys.required = Some(value),
-                "additionalProperties" => keys.additional = Some(value),
-                "items" => match value {
-                    Value::Object(_) => {
-                        let len = self.path.len();
-                        self.path.push_str("[]");
-                        let items = self.node(value, depth, false);
-                        self.path.truncate(len);
-                        put(&mut out, key, items);
-                    }
-                    _ => {
-                        self.fail(format!("{} has tuple items", shown(&self.path)));
-                        return Value::Null;
-                    }
-                },
-                "anyOf" | "oneOf" => {
-                    let Value::Array(list) = value else {
-                        notes.push((key, value));
-                        continue;
-                    };
-                    if key == "oneOf" && has_any_of {
-                        notes.push((key, Value::Array(list)));
-                        continue;
-                    }
-                    if key == "oneOf" {
-                        self.changes.add(Change::OneOfToAnyOf);
-                    }
-                    let branches = list.into_iter().map(|b| self.node(b, depth, false)).collect();
-                    put(&mut out, "anyOf".into(), Value::Array(branches));
-                }
-                "$defs" | "definitions" => {
-                    let Value::Object(defs) = value else { continue };
-                    let mut written = Map::with_capacity(defs.len());
-                    for (name, def) in defs {
-                        let saved = std::mem::take(&mut self.path);
-                        self.path = format!("{key}/{name}");
-                        let d = self.node(def, 0, false);
-                        self.path = saved;
-                        put(&mut written, name, d);
-                    }
-                    put(&mut out, key, Value::Object(written));
-                }
-                "enum" => {
-                    if let Value::Array(values) = &value {
-                        self.enums += values.len();
-                    }
-                    put(&mut out, key, value);
-                }
-                "format" => {
-                    if value.as_str().is_some_and(|f| FORMATS.contains(&f)) {
-                        put(&mut out, key, value);
-                    } else {
-                        self.changes.add(Change::FormatDescribed);
-                        notes.push((key, value));
-                    }
-                }
-                "$schema" if is_root => self.changes.add(Change::SchemaRemoved),
-                "$id" | "$comment" => {}
-                k if is_keyword(k) => {
-                    put(&mut out, key, value);
-                }
-                _ => {
-                    self.changes.add(Change::Described);
-                    notes.push((key, value));
-                }
-            }
+        node.retain(|key, value| self.entry(key, value, depth, is_root, renamed, &mut keys, &mut notes));
+        if self.failure.is_some() {
+            return Value::Null;
         }
         if self.enums > MAX_ENUM_VALUES {
             self.fail(format!("more than {MAX_ENUM_VALUES} enum values"));
             return Value::Null;
         }
         if object {
-            self.object(keys, &mut out, depth, is_root);
+            self.object(keys, &mut node, depth, is_root);
         }
-        describe(&mut out, &notes);
-        Value::Object(out)
+        describe(&mut node, &notes);
+        Value::Object(node)
+    }
+
+    /// One entry of a node: rewritten in place (`true`, kept) or taken out (`false`) into
+    /// `keys` (what [`Writer::object`] reads) or `notes` (what goes into the description).
+    #[allow(clippy::too_many_arguments)]
+    fn entry(
+        &mut self,
+        key: &str,
+        value: &mut Value,
+        depth: usize,
+        is_root: bool,
+        renamed: bool,
+        keys: &mut ObjectKeys,
+        notes: &mut Vec<(String, Value)>,
+    ) -> bool {
+        use std::mem::take;
+        match key {
+            "properties" => keys.properties = Some(take(value)),
+            "required" => keys.required = Some(take(value)),
+            "additionalProperties" => keys.additional = Some(take(value)),
+            "items" => match value {
+                Value::Object(_) => {
+                    let len = self.path.len();
+                    self.path.push_str("[]");
+                    *value = self.node(take(value), depth, false);
+                    self.path.truncate(len);
+                    return true;
+                }
+                _ => self.fail(format!("{} has tuple items", shown(&self.path))),
+            },
+            "anyOf" | "oneOf" => {
+                let Value::Array(list) = value else {
+                    notes.push((key.into(), take(value)));
+                    return false;
+                };
+                // A `oneOf` still here stands beside an `anyOf`.
+                if key == "oneOf" {
+                    notes.push((key.into(), take(value)));
+                    return false;
+                }
+                if renamed {
+                    self.changes.add(Change::OneOfToAnyOf);
+                }
+                for branch in list.iter_mut() {
+                    *branch = self.node(take(branch), depth, false);
+                }
+                return true;
+            }
+            "$defs" | "definitions" => {
+                let Value::Object(defs) = value else { return false };
+                for (name, def) in defs.iter_mut() {
+                    let saved = take(&mut self.path);
+                    self.path = format!("{key}/{name}");
+                    *def = self.node(take(def), 0, false);
+                    self.path = saved;
+                }
+                return true;
+            }
+            "enum" => {
+                if let Value::Array(values) = value {
+                    self.enums += values.len();
+                }
+                return true;
+            }
+            "format" => {
+                if value.as_str().is_some_and(|f| FORMATS.contains(&f)) {
+                    return true;
+                }
+                self.changes.add(Change::FormatDescribed);
+                notes.push((key.into(), take(value)));
+            }
+            "$schema" if is_root => self.changes.add(Change::SchemaRemoved),
+            "$id" | "$comment" => {}
+            k if is_keyword(k) => return true,
+            _ => {
+                self.changes.add(Change::Described);
+                notes.push((key.into(), take(value)));
+            }
+        }
+        false
     }
 
     /// Writes `properties`, `required` (all of them) and `additionalProperties: false`.
@@ -292,17 +318,17 @@ impl Writer<'_> {
             Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         };
-        let mut written = Map::with_capacity(props.len());
+        let mut props = props;
         let mut all = Vec::with_capacity(props.len());
         let mut nullable = 0;
         let mut all_required = true;
-        for (name, sub) in props {
+        for (name, sub) in props.iter_mut() {
             let len = self.path.len();
             if len > 0 {
                 self.path.push('.');
             }
-            self.path.push_str(&name);
-            let mut s = self.node(sub, depth, false);
+            self.path.push_str(name);
+            let mut s = self.node(std::mem::take(sub), depth, false);
             self.path.truncate(len);
             if !required.contains(&name.as_str()) {
                 all_required = false;
@@ -311,13 +337,13 @@ impl Writer<'_> {
                 }
             }
             all.push(Value::String(name.clone()));
-            put(&mut written, name, s);
+            *sub = s;
         }
         self.changes.add_n(Change::MadeNullable, nullable);
         if !closed || !all_required {
             self.changes.add(Change::Closed);
         }
-        put(out, "properties".into(), Value::Object(written));
+        put(out, "properties".into(), Value::Object(props));
         put(out, "required".into(), Value::Array(all));
         put(out, "additionalProperties".into(), Value::Bool(false));
     }

@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use super::out::{tools_out_for, Target};
+use super::out::{tools_out_owned, Target};
 use crate::ops::{OpError, OpResult};
 
 pub fn op(name: &str, input: Value) -> OpResult {
@@ -73,12 +73,17 @@ fn target_of(input: &Value) -> Result<(Target, &'static str), OpError> {
 fn tools_out(input: Value) -> OpResult {
     let (target, default_fn) = target_of(&input)?;
     let function = match input.get("function") {
-        Some(Value::String(f)) => f.as_str(),
-        _ => default_fn,
+        Some(Value::String(f)) => f.clone(),
+        _ => default_fn.to_string(),
     };
+    let function = function.as_str();
     let explain = bool_option(&input, "explain", function)?.unwrap_or(false);
-    let tools = input.get("tools").unwrap_or(&Value::Null);
-    let Value::Array(list) = tools else {
+    // The list is taken out of the input: each schema is rewritten out of its own parsed tree.
+    let list = match input {
+        Value::Object(mut map) => map.swap_remove("tools"),
+        _ => None,
+    };
+    let Some(Value::Array(list)) = list else {
         return Err(OpError::type_error(format!("{function}: tools must be a list of tools")));
     };
     for (i, tool) in list.iter().enumerate() {
@@ -86,7 +91,7 @@ fn tools_out(input: Value) -> OpResult {
             return Err(OpError::type_error(format!("{function}: the tool at index {i} has no string name")));
         }
     }
-    tools_out_for(target, tools, explain, function).map_err(OpError::value_error)
+    tools_out_owned(target, Value::Array(list), explain, function).map_err(OpError::value_error)
 }
 
 fn remove_nulls(input: Value) -> OpResult {

@@ -89,44 +89,36 @@ pub struct Written {
 }
 
 /// The schema a target sends for `schema`.
-#[inline(never)]
 pub fn write_schema(target: Target, schema: &Value) -> Written {
-    let r = rewrite(target, schema.clone());
-    Written {
-        schema: r.schema.unwrap_or_else(|| schema.clone()),
-        strict: r.strict,
-        changes: r.changes,
-        reason: r.reason,
-    }
+    write_owned(target, schema.clone())
 }
 
-/// One tool's rewrite, taking the schema: `schema` is `None` when the target sends it as given.
-pub struct Rewritten {
-    pub schema: Option<Value>,
-    pub strict: Option<bool>,
-    pub changes: Changes,
-    pub reason: Option<String>,
-}
-
-/// [`write_schema`], taking the schema apart as it goes (nothing of it is copied).
+/// [`write_schema`], taking the schema apart as it goes. Only strict mode keeps the schema as
+/// given, as JSON text, for the tool it cannot take (sent as given with `strict: false`).
 #[inline(never)]
-pub fn rewrite(target: Target, schema: Value) -> Rewritten {
-    let given = |strict| Rewritten { schema: None, strict, changes: Changes::default(), reason: None };
+pub fn write_owned(target: Target, schema: Value) -> Written {
+    let given = |schema, strict| Written { schema, strict, changes: Changes::default(), reason: None };
     match target {
         Target::OpenAI(Some(true)) | Target::Responses(true) => {
+            let text = super::walk::json(&schema);
             let s = openai::strict_owned(schema);
-            Rewritten { schema: s.schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
+            let schema = match s.schema {
+                Some(schema) => schema,
+                // Text this crate wrote from a value reads back as that value.
+                None => serde_json::from_str(&text).unwrap_or(Value::Null),
+            };
+            Written { schema, strict: Some(s.strict), changes: s.changes, reason: s.reason }
         }
-        Target::OpenAI(Some(false)) | Target::Responses(false) => given(Some(false)),
+        Target::OpenAI(Some(false)) | Target::Responses(false) => given(schema, Some(false)),
         Target::Gemini(false) => {
             let (schema, changes) = gemini::json_schema_owned(schema);
-            Rewritten { schema: Some(schema), strict: None, changes, reason: None }
+            Written { schema, strict: None, changes, reason: None }
         }
         Target::Gemini(true) => {
             let (schema, changes) = gemini::openapi_owned(schema);
-            Rewritten { schema: Some(schema), strict: None, changes, reason: None }
+            Written { schema, strict: None, changes, reason: None }
         }
-        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => given(None),
+        Target::OpenAI(None) | Target::Anthropic | Target::Mcp => given(schema, None),
     }
 }
 
@@ -138,9 +130,14 @@ pub fn check_names(target: Target, names: &[Value]) -> Result<(), String> {
 
 /// [`check_names`], the messages naming `function` (the caller's name for the export).
 pub fn check_names_for(target: Target, names: &[Value], function: &str) -> Result<(), String> {
+    let names: Vec<Option<&str>> = names.iter().map(Value::as_str).collect();
+    check(target, &names, function)
+}
+
+fn check(target: Target, names: &[Option<&str>], function: &str) -> Result<(), String> {
     let mut seen: Vec<&str> = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
-        let Some(name) = name.as_str() else {
+        let Some(name) = *name else {
             return Err(format!("{function}: the tool at index {i} has no string name"));
         };
         if let Some(rule) = target.name_error(name) {
@@ -191,24 +188,34 @@ pub fn tools_out(target: Target, tools: &Value, explain: bool) -> Result<Value, 
 
 /// [`tools_out`], the messages naming `function` (the caller's name for the export).
 pub fn tools_out_for(target: Target, tools: &Value, explain: bool, function: &str) -> Result<Value, String> {
+    tools_out_owned(target, tools.clone(), explain, function)
+}
+
+/// [`tools_out_for`], taking the list apart: each schema is rewritten out of its own tree.
+pub fn tools_out_owned(target: Target, tools: Value, explain: bool, function: &str) -> Result<Value, String> {
     let Value::Array(list) = tools else {
         return Err(format!("{function}: expected a list of tools"));
     };
-    let names: Vec<Value> = list.iter().map(|t| t.at("name").cloned().unwrap_or(Value::Null)).collect();
-    check_names_for(target, &names, function)?;
-    let empty = empty_schema();
+    let names: Vec<Option<&str>> = list.iter().map(|t| t.at("name").and_then(Value::as_str)).collect();
+    check(target, &names, function)?;
     let mut out = Vec::with_capacity(list.len());
     let mut notes = Vec::new();
-    for (tool, name) in list.iter().zip(names.iter().filter_map(Value::as_str)) {
-        let schema = match tool.at("inputSchema") {
-            Some(s) if !s.is_null() => s,
-            _ => &empty,
-        };
-        let written = write_schema(target, schema);
+    for tool in list {
+        let Value::Object(tool) = tool else { continue };
+        let (mut name, mut description, mut schema) = (String::new(), None, None);
+        for (key, value) in tool {
+            match (key.as_str(), value) {
+                ("name", Value::String(n)) => name = n,
+                ("description", d @ Value::String(_)) => description = Some(d),
+                ("inputSchema", s) if !s.is_null() => schema = Some(s),
+                _ => {}
+            }
+        }
+        let written = write_owned(target, schema.unwrap_or_else(empty_schema));
         if explain {
             notes.push(notes_of(&written));
         }
-        out.push(entry(target, name, tool.at("description"), written));
+        out.push(entry(target, name, description, written));
     }
     let tools = match target {
         Target::Gemini(_) if out.is_empty() => Value::Array(Vec::new()),
@@ -229,11 +236,12 @@ pub fn tools_out_for(target: Target, tools: &Value, explain: bool, function: &st
 }
 
 #[inline(never)]
-fn entry(target: Target, name: &str, description: Option<&Value>, w: Written) -> Value {
+fn entry(target: Target, name: String, description: Option<Value>, w: Written) -> Value {
     let mut m = Map::new();
-    let describe = |m: &mut Map<String, Value>| {
-        if let Some(d @ Value::String(_)) = description {
-            put(m, "description".into(), d.clone());
+    let mut description = description;
+    let mut describe = |m: &mut Map<String, Value>| {
+        if let Some(d) = description.take() {
+            put(m, "description".into(), d);
         }
     };
     match target {
