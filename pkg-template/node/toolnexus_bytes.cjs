@@ -8,11 +8,14 @@
 // rules: base64 only, one copy.
 "use strict";
 
-const fs = require("fs");
+// `require("fs")` is asked for where it is used, inside a `try`: an ES module bundle (esbuild
+// --platform=node --format=esm) turns it into a call that throws, and the bytes then come from
+// the base64 modules the bundle holds.
+const read = (file, encoding) => require("fs").readFileSync(`${__dirname}/${file}`, encoding);
 
 /** The base64 string of `web/<name>.js` (`export default "…"`), read as text. */
 function base64Text(name) {
-  const text = fs.readFileSync(`${__dirname}/../web/${name}.js`, "utf8");
+  const text = read(`../web/${name}.js`, "utf8");
   return text.slice(text.indexOf('"') + 1, text.lastIndexOf('"'));
 }
 
@@ -21,7 +24,7 @@ function base64Text(name) {
 
 exports.core = () => {
   try {
-    return fs.readFileSync(`${__dirname}/../edge/toolnexus_bg.wasm`);
+    return read("../edge/toolnexus_bg.wasm");
   } catch {
     let base64;
     try {
@@ -35,7 +38,7 @@ exports.core = () => {
 
 exports.portable = () => {
   try {
-    return fs.readFileSync(`${__dirname}/../edge/toolnexus_rules.wasm`);
+    return read("../edge/toolnexus_rules.wasm");
   } catch {
     let base64;
     try {
