@@ -10,7 +10,6 @@
 //! - `normalize { config, env?, processEnv?, inputs?, envFiles?, cwd?, platform?, timeout? }` →
 //!   `{ dialect, servers }` (see [`server`]); a config that does not parse is the only error;
 //! - `tools { servers: [{ name, include?, exclude?, tools }] }` → the kept tools' names;
-//! - `result` (a `CallToolResult`) → `{ output, isError, metadata? }` (see [`result`]);
 //! - `status { name, status, error?, stderr?, transport?, tools?, secrets }` → a status record;
 //! - `message { name, kind, …, secrets }` → the words of one failure;
 //! - `redact { text, secrets }` → the text with every secret hidden;
@@ -20,7 +19,6 @@
 pub mod dialect;
 pub mod env;
 pub mod expand;
-pub mod result;
 pub mod server;
 pub mod status;
 pub mod tools;
@@ -111,7 +109,6 @@ pub fn op(name: &str, input: Value) -> OpResult {
             Ok(json!({ "dialect": dialect.as_str(), "servers": servers }))
         }
         "tools" => tools::op(&input),
-        "result" => Ok(result::to_result(&input)),
         "status" => Ok(status::record(&input)),
         "message" => {
             let name = input.get("name").and_then(Value::as_str).unwrap_or("");

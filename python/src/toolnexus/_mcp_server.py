@@ -347,11 +347,12 @@ class _ServerRun:
                 return ToolResult(self.text({"kind": "dead", "detail": self.error_text()}), True)
             return ToolResult(self.text({"kind": "other", "detail": str(error)}), True)
         dumped = result.model_dump(mode="json", by_alias=True, exclude_none=True)
-        out = _ask("result", dumped)
+        # Read by the core as from_mcp's results are (``toolkit.mcp_result``).
+        out = _ops.call("toolkit.mcp_result", dumped)
         text = str(out["output"])
         if self.secrets:
             text = str(_ask("redact", {"text": text, "secrets": self.secrets}))
-        return ToolResult(text, bool(out["isError"]), out.get("metadata"))
+        return ToolResult(text, bool(out["is_error"]), out.get("metadata"))
 
     async def aclose(self) -> None:
         self.closing = True
