@@ -23,6 +23,9 @@
 //! JavaScript modules (`pkg-template/src/`) read values, answer the core's questions and build
 //! objects; every decision is made here.
 
+// A panic traps the WebAssembly module: outside tests no code may unwrap or expect.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 #[cfg(feature = "portable")]
 pub mod a2a;
 #[cfg(feature = "node")]
