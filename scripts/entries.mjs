@@ -1,7 +1,10 @@
 // The package's entries, bundled by esbuild from the ES modules in pkg-template/src/ (the layout
 // is described at the top of pkg-template/src/index.js and in the README's layout section):
 //
-//   pkg/node/index.cjs     src/entries/node.js        CommonJS, Node.js 18+
+//   pkg/node/index.cjs     src/entries/node.js        CommonJS, Node.js 18+: what import +
+//                                                     defineTool + execute need; the other
+//                                                     areas in pkg/node/areas/*.cjs, each loaded
+//                                                     on first use (scripts/node-entry.mjs)
 //   pkg/node/index.mjs     written here               createRequire("./index.cjs"), the names listed
 //   pkg/node/module.mjs    src/entries/node.js        the same as an ES module (bundlers)
 //   pkg/web/index.js       src/entries/web.js         ES module, ES2022
@@ -14,12 +17,13 @@
 // edge entries export the Node.js-only names (what src/node.js adds to src/index.js) as
 // functions that throw a TypeError, and the build fails if any module they hold imports
 // `node:*` or any module listed only by src/node.js.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, sep } from "node:path";
 
 import * as esbuild from "esbuild";
 
+import { bundleNode } from "./node-entry.mjs";
 import { output, root } from "./util.mjs";
 
 const src = join(root, "pkg-template", "src");
@@ -98,12 +102,15 @@ export async function bundleEntries(pkg, banner) {
     " (it reaches files or processes); this is the package's browser and edge entry`);\n" +
     nodeOnly.map((name) => `export function ${name}() {\n  throw need(${JSON.stringify(name)});\n}\n`).join("");
 
-  // Node.js: one CommonJS file holding every module it uses.
-  const node = await esbuild.build({
-    ...common, format: "cjs", platform: "node", target: "node18", plugins: [ownFiles()],
-    entryPoints: [join(src, "entries", "node.js")], outfile: join(pkg, "node", "index.cjs"), banner: { js: banner },
+  // Node.js: node/index.cjs, holding what import + defineTool + execute need, and
+  // node/areas/*.cjs, each area loaded on first use (scripts/node-entry.mjs).
+  const known = new Map();
+  const node = await bundleNode({
+    pkg, src, banner, common, own: ownFiles(),
+    exportsOf: (rel) => known.get(rel) ?? known.set(rel, exportsOf(rel)).get(rel),
   });
-  writeFileSync(join(pkg, "node", "index.cjs"), node.outputFiles[0].text);
+  mkdirSync(join(pkg, "node", "areas"), { recursive: true });
+  for (const [file, text] of Object.entries(node.files)) writeFileSync(join(pkg, file), text);
 
   // Browsers and edge runtimes: three small entries (each its instance) and one shared chunk,
   // web/api.js, holding the modules.
@@ -150,6 +157,7 @@ export async function bundleEntries(pkg, banner) {
   });
   writeFileSync(join(pkg, "node", "module.mjs"), module.outputFiles[0].text);
   checkNames(join(pkg, "node", "index.cjs"), all);
+  node.check();
   return all;
 }
 

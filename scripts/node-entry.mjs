@@ -1,0 +1,164 @@
+// node/index.cjs, the Node.js entry (node/index.mjs loads it too), in parts: what `import` +
+// `defineTool` + `execute` need is compiled at import, each other area when first used.
+//
+//   node/index.cjs         the modules of MAIN (the core, Tool/defineTool/sanitize, the
+//                          Toolkit class and its dispatch, the skills' class), and for every
+//                          other export a function of the same name that loads its area
+//   node/areas/<area>.cjs  the modules of one area (AREAS), loaded by `require` on the first
+//                          call of one of its functions
+//
+// Each module is in one part only, so each keeps one state and one class identity. A module
+// imports another part's module as follows:
+//   - an area importing a MAIN module gets index.cjs's own (its namespace, with live bindings),
+//     which index.cjs keeps under a symbol on its exports (not an export name);
+//   - a module importing another area's module gets, for each name, a function that loads
+//     that area and calls its function of that name. The build refuses a name there that is
+//     not a plain function (a class, an object), and a module of src/ listed in no part.
+// Top-level statements of an area run when it loads: the ones MAIN needs at import are
+// written again in MAIN's entry below (the skills folders' loader).
+import { createRequire } from "node:module";
+import { join, relative, resolve, sep } from "node:path";
+
+import * as esbuild from "esbuild";
+
+/** The modules compiled at import (paths under pkg-template/src/). */
+const MAIN = [
+  "index.js", "node.js", "core.js", "protocol.js", "well-formed.js", "instance/node.js",
+  "tool.js", "tool-buffer.js", "tool-definition.js", "tool-result.js", "sanitize.js",
+  "toolkit.js", "toolkit-dispatch.js", "sources/skills.js",
+];
+
+/** The areas each loaded on first use, and their modules. */
+const AREAS = {
+  decorator: ["decorator.js"],
+  adapters: ["adapters.js"],
+  providers: ["toolkit-providers.js"],
+  mcp: ["mcp.js"],
+  http: ["sources/http.js", "sources/http.node.js"],
+  a2a: ["sources/a2a.js"],
+  skills: ["sources/skills.node.js"],
+  builtins: ["sources/builtins.node.js", "sources/builtins-bash.node.js"],
+  "mcp-config": ["sources/mcp-config.node.js", "sources/mcp-server.node.js", "sources/mcp-stdio.node.js"],
+};
+
+const SHARED = 'Symbol.for("toolnexus.shared")';
+
+/** The part a module of src/ belongs to: "main", an area's name, or undefined. */
+function partOf(rel) {
+  if (MAIN.includes(rel)) return "main";
+  return Object.keys(AREAS).find((area) => AREAS[area].includes(rel));
+}
+
+/**
+ * The esbuild plugin bundling one part: its own modules, the others' as described above.
+ * @param {string} src pkg-template/src
+ * @param {string} part "main" or an area
+ * @param {(rel: string) => Promise<string[]>} exportsOf a module's export names
+ * @param {Map<string, string[]>} stubbed filled with each area's names other parts call
+ */
+function parts(src, part, exportsOf, stubbed) {
+  const up = part === "main" ? "./" : "../";
+  return {
+    name: "toolnexus-node-parts",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\//, namespace: "file" }, (args) => {
+        if (!args.importer) return undefined;
+        const rel = relative(src, resolve(args.resolveDir, args.path)).split(sep).join("/");
+        if (rel.startsWith("..")) return undefined;
+        const owner = partOf(rel);
+        if (owner === undefined) {
+          return { errors: [{ text: `${rel} is in no part of the Node.js entry: list it in scripts/node-entry.mjs` }] };
+        }
+        if (owner === part) return undefined;
+        if (owner === "main") return { path: rel, namespace: "toolnexus-main" };
+        return { path: rel, namespace: "toolnexus-area", pluginData: owner };
+      });
+      // The built files these parts name are beside them, left as they are.
+      b.onResolve({ filter: /^\.\.?\/(index|areas\/[\w-]+)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: "toolnexus-main" }, (args) => ({
+        contents: `module.exports = require("${up}index.cjs")[${SHARED}][${JSON.stringify(args.path)}];\n`,
+        loader: "js",
+      }));
+      b.onLoad({ filter: /.*/, namespace: "toolnexus-area" }, async (args) => {
+        const area = args.pluginData;
+        const names = await exportsOf(args.path);
+        const list = stubbed.get(area) ?? [];
+        stubbed.set(area, [...new Set([...list, ...names])]);
+        return {
+          contents: `let area;\nconst load = () => (area ??= require("${up}areas/${area}.cjs"));\n` +
+            names.map((name) => `export const ${name} = { ${name}(...args) {\n  return load().${name}.apply(this, args);\n} }.${name};\n`).join(""),
+          loader: "js",
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles node/index.cjs and node/areas/*.cjs into `pkg`.
+ * @param {object} o
+ * @param {string} o.pkg the package directory being assembled
+ * @param {string} o.src pkg-template/src
+ * @param {string} o.banner a comment line for the top of each file
+ * @param {object} o.common esbuild's options shared by every entry
+ * @param {esbuild.Plugin} o.own the plugin leaving the package's own built files as they are
+ * @param {(rel: string) => Promise<string[]>} o.exportsOf a module's export names
+ * @returns {Promise<Record<string, string>>} each written file's text, by path under `pkg`
+ */
+export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
+  const stubbed = new Map();
+  const options = { ...common, format: "cjs", platform: "node", target: "node18" };
+  const files = {};
+  // MAIN: the export list (node.js), the core attached, and what the areas take from MAIN.
+  const main = MAIN.filter((rel) => rel !== "index.js" && rel !== "node.js" && rel !== "instance/node.js");
+  const entry = [
+    'import "./instance/node.js"; // attaches the core',
+    'export * from "./node.js";',
+    ...main.map((rel, i) => `import * as m${i} from "./${rel}";`),
+    `Object.defineProperty(module.exports, ${SHARED}, { value: {`,
+    ...main.map((rel, i) => `  ${JSON.stringify(rel)}: m${i},`),
+    "} });",
+    // sources/skills.node.js sets this when it loads; createToolkit({ skills: folders }) reads it.
+    'import { folders } from "./sources/skills.js";',
+    'import { loadSkills } from "./sources/skills.node.js";',
+    "folders.load = loadSkills;",
+  ].join("\n");
+  const built = await esbuild.build({
+    ...options, stdin: { contents: entry, resolveDir: src, sourcefile: "node/index.cjs", loader: "js" },
+    outfile: join(pkg, "node", "index.cjs"), banner: { js: banner },
+    plugins: [own, parts(src, "main", exportsOf, stubbed)],
+  });
+  files["node/index.cjs"] = built.outputFiles[0].text;
+  // The areas, each once any part calls into it (an area can call another: stubbed grows).
+  const done = new Set();
+  for (let pending; (pending = [...stubbed.keys()].filter((a) => !done.has(a))).length;) {
+    for (const area of pending) {
+      done.add(area);
+      const text = AREAS[area].map((rel) => `export * from "./${rel}";`).join("\n");
+      const out = await esbuild.build({
+        ...options, stdin: { contents: text, resolveDir: src, sourcefile: `node/areas/${area}.cjs`, loader: "js" },
+        outfile: join(pkg, "node", "areas", `${area}.cjs`),
+        banner: { js: `${banner}\n// The ${area} area of node/index.cjs, loaded on first use (scripts/node-entry.mjs).` },
+        plugins: [own, parts(src, area, exportsOf, stubbed)],
+      });
+      files[`node/areas/${area}.cjs`] = out.outputFiles[0].text;
+    }
+  }
+  const unused = Object.keys(AREAS).filter((area) => !done.has(area));
+  if (unused.length) throw new Error(`build: no part of the Node.js entry calls into ${unused.join(", ")} (scripts/node-entry.mjs)`);
+  return { files, check: () => checkAreas(pkg, stubbed) };
+}
+
+/** Each name a part calls in an area is a plain function there (a stub cannot stand for more). */
+function checkAreas(pkg, stubbed) {
+  const require = createRequire(join(pkg, "node", "index.cjs"));
+  require("./index.cjs");
+  for (const [area, names] of stubbed) {
+    const api = require(`./areas/${area}.cjs`);
+    const wrong = names.filter((name) => typeof api[name] !== "function" || /^class\b/.test(Function.prototype.toString.call(api[name])));
+    if (wrong.length) {
+      throw new Error(`build: node/areas/${area}.cjs: ${wrong.join(", ")} ${wrong.length > 1 ? "are" : "is"} not a plain function; ` +
+        "move the module to MAIN or into the importer's area (scripts/node-entry.mjs)");
+    }
+  }
+}
