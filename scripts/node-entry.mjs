@@ -51,16 +51,28 @@ function partOf(rel) {
 
 /**
  * The esbuild plugin bundling one part: its own modules, the others' as described above.
+ * @param {string} pkg the package directory being assembled
  * @param {string} src pkg-template/src
  * @param {string} part "main" or an area
  * @param {(rel: string) => Promise<string[]>} exportsOf a module's export names
  * @param {Map<string, string[]>} stubbed filled with each area's names other parts call
  */
-function parts(src, part, exportsOf, stubbed) {
+function parts(pkg, src, part, exportsOf, stubbed) {
   const up = part === "main" ? "./" : "../";
   return {
     name: "toolnexus-node-parts",
     setup(b) {
+      if (part === "main") {
+        // index.cjs holds the core's glue and the reading of its bytes (one file to load, not
+        // three); what they load later (the base64 copies, the Node.js-only rules) stays beside.
+        const dir = join(pkg, "node");
+        b.onResolve({ filter: /^\.\.?\// }, (args) => {
+          const glue = /^\.\/toolnexus(_bytes)?\.cjs$/.test(args.path);
+          if (args.importer === join(src, "instance", "node.js")) return glue ? { path: join(dir, args.path) } : undefined;
+          if (!args.importer.startsWith(dir + sep)) return undefined;
+          return glue ? { path: join(dir, args.path) } : { path: args.path, external: true };
+        });
+      }
       b.onResolve({ filter: /^\.\.?\//, namespace: "file" }, (args) => {
         if (!args.importer) return undefined;
         const rel = relative(src, resolve(args.resolveDir, args.path)).split(sep).join("/");
@@ -76,7 +88,7 @@ function parts(src, part, exportsOf, stubbed) {
       // The built files these parts name are beside them, left as they are.
       b.onResolve({ filter: /^\.\.?\/(index|areas\/[\w-]+)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: "toolnexus-main" }, (args) => ({
-        contents: `module.exports = require("${up}index.cjs")[${SHARED}][${JSON.stringify(args.path)}];\n`,
+        contents: `module.exports = require("${up}index.cjs")[${SHARED}]()[${JSON.stringify(args.path)}];\n`,
         loader: "js",
       }));
       b.onLoad({ filter: /.*/, namespace: "toolnexus-area" }, async (args) => {
@@ -110,14 +122,18 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
   const options = { ...common, format: "cjs", platform: "node", target: "node18" };
   const files = {};
   // MAIN: the export list (node.js), the core attached, and what the areas take from MAIN.
+  // What the areas take is made when the first one loads: an object per module whose getters
+  // read its bindings (live, as an import's are).
   const main = MAIN.filter((rel) => rel !== "index.js" && rel !== "node.js" && rel !== "instance/node.js");
+  const names = await Promise.all(main.map((rel) => exportsOf(rel)));
   const entry = [
     'import "./instance/node.js"; // attaches the core',
     'export * from "./node.js";',
-    ...main.map((rel, i) => `import * as m${i} from "./${rel}";`),
-    `Object.defineProperty(module.exports, ${SHARED}, { value: {`,
-    ...main.map((rel, i) => `  ${JSON.stringify(rel)}: m${i},`),
-    "} });",
+    ...main.map((rel, i) => `import { ${names[i].map((name) => `${name} as m${i}_${name}`).join(", ")} } from "./${rel}";`),
+    "let shared;",
+    `Object.defineProperty(module.exports, ${SHARED}, { value: () => (shared ??= {`,
+    ...main.map((rel, i) => `  ${JSON.stringify(rel)}: { ${names[i].map((name) => `get ${name}() { return m${i}_${name}; }`).join(", ")} },`),
+    "}) });",
     // sources/skills.node.js sets this when it loads; createToolkit({ skills: folders }) reads it.
     'import { folders } from "./sources/skills.js";',
     'import { loadSkills } from "./sources/skills.node.js";',
@@ -126,7 +142,7 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
   const built = await esbuild.build({
     ...options, stdin: { contents: entry, resolveDir: src, sourcefile: "node/index.cjs", loader: "js" },
     outfile: join(pkg, "node", "index.cjs"), banner: { js: banner },
-    plugins: [own, parts(src, "main", exportsOf, stubbed)],
+    plugins: [parts(pkg, src, "main", exportsOf, stubbed), own],
   });
   files["node/index.cjs"] = built.outputFiles[0].text;
   // The areas, each once any part calls into it (an area can call another: stubbed grows).
@@ -139,7 +155,7 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
         ...options, stdin: { contents: text, resolveDir: src, sourcefile: `node/areas/${area}.cjs`, loader: "js" },
         outfile: join(pkg, "node", "areas", `${area}.cjs`),
         banner: { js: `${banner}\n// The ${area} area of node/index.cjs, loaded on first use (scripts/node-entry.mjs).` },
-        plugins: [own, parts(src, area, exportsOf, stubbed)],
+        plugins: [own, parts(pkg, src, area, exportsOf, stubbed)],
       });
       files[`node/areas/${area}.cjs`] = out.outputFiles[0].text;
     }
