@@ -12,12 +12,13 @@
 //   - an area importing a MAIN module gets index.cjs's own (its namespace, with live bindings),
 //     which index.cjs keeps under a symbol on its exports (not an export name);
 //   - a module importing another area's module gets, for each name, a function that loads
-//     that area and calls its function of that name. The build refuses a name there that is
-//     not a plain function (a class, an object), and a module of src/ listed in no part.
-// Top-level statements of an area run when it loads: the ones MAIN needs at import are
-// written again in MAIN's entry below (the skills folders' loader).
+//     that area and calls its function of that name (a class: see CLASSES). The build refuses
+//     any other value there (an object), and a module of src/ listed in no part.
+// Top-level statements of an area run when it loads (a module whose top level MAIN needs at
+// import belongs to MAIN).
 import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 
 import * as esbuild from "esbuild";
 
@@ -25,21 +26,28 @@ import * as esbuild from "esbuild";
 const MAIN = [
   "index.js", "node.js", "core.js", "protocol.js", "well-formed.js", "instance/node.js",
   "tool.js", "tool-buffer.js", "tool-definition.js", "tool-result.js", "sanitize.js",
-  "toolkit.js", "toolkit-dispatch.js", "sources/skills.js",
 ];
 
 /** The areas each loaded on first use, and their modules. */
 const AREAS = {
   decorator: ["decorator.js"],
   adapters: ["adapters.js"],
-  providers: ["toolkit-providers.js"],
+  toolkit: ["toolkit.js", "toolkit-dispatch.js", "toolkit-providers.js", "sources/skills.js", "sources/skills.node.js"],
   mcp: ["mcp.js"],
   http: ["sources/http.js", "sources/http.node.js"],
   a2a: ["sources/a2a.js"],
-  skills: ["sources/skills.node.js"],
   builtins: ["sources/builtins.node.js", "sources/builtins-bash.node.js"],
   "mcp-config": ["sources/mcp-config.node.js", "sources/mcp-server.node.js", "sources/mcp-stdio.node.js"],
 };
+
+/**
+ * The classes exported from an area (by module): the other parts get a class of the same name
+ * whose constructor loads the area and builds the area's class's instance with the caller's
+ * prototype. When the area loads, its class's methods go onto that class's prototype and its
+ * prototype inherits from it, so `instanceof` and the methods hold for instances made either
+ * way (by `new`, a subclass, or the area's own functions: createToolkit).
+ */
+const CLASSES = { "toolkit.js": ["Toolkit"] };
 
 const SHARED = 'Symbol.for("toolnexus.shared")';
 
@@ -93,12 +101,18 @@ function parts(pkg, src, part, exportsOf, stubbed) {
       }));
       b.onLoad({ filter: /.*/, namespace: "toolnexus-area" }, async (args) => {
         const area = args.pluginData;
-        const names = await exportsOf(args.path);
+        // Only what a stub can stand for: a function, or a class listed in CLASSES (importing
+        // any other value across parts fails the build: esbuild finds no such export).
+        const ns = await import(pathToFileURL(join(src, args.path)).href);
+        const names = (await exportsOf(args.path)).filter((name) => typeof ns[name] === "function" &&
+          /^class\b/.test(Function.prototype.toString.call(ns[name])) === Boolean(CLASSES[args.path]?.includes(name)));
         const list = stubbed.get(area) ?? [];
         stubbed.set(area, [...new Set([...list, ...names])]);
         return {
           contents: `let area;\nconst load = () => (area ??= require("${up}areas/${area}.cjs"));\n` +
-            names.map((name) => `export const ${name} = { ${name}(...args) {\n  return load().${name}.apply(this, args);\n} }.${name};\n`).join(""),
+            names.map((name) => (CLASSES[args.path]?.includes(name)
+              ? `export const ${name} = { ${name}: class {\n  constructor(...args) {\n    return Reflect.construct(load().${name}, args, new.target);\n  }\n} }.${name};\n`
+              : `export const ${name} = { ${name}(...args) {\n  return load().${name}.apply(this, args);\n} }.${name};\n`)).join(""),
           loader: "js",
         };
       });
@@ -134,10 +148,6 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
     `Object.defineProperty(module.exports, ${SHARED}, { value: () => (shared ??= {`,
     ...main.map((rel, i) => `  ${JSON.stringify(rel)}: { ${names[i].map((name) => `get ${name}() { return m${i}_${name}; }`).join(", ")} },`),
     "}) });",
-    // sources/skills.node.js sets this when it loads; createToolkit({ skills: folders }) reads it.
-    'import { folders } from "./sources/skills.js";',
-    'import { loadSkills } from "./sources/skills.node.js";',
-    "folders.load = loadSkills;",
   ].join("\n");
   const built = await esbuild.build({
     ...options, stdin: { contents: entry, resolveDir: src, sourcefile: "node/index.cjs", loader: "js" },
@@ -150,7 +160,18 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
   for (let pending; (pending = [...stubbed.keys()].filter((a) => !done.has(a))).length;) {
     for (const area of pending) {
       done.add(area);
-      const text = AREAS[area].map((rel) => `export * from "./${rel}";`).join("\n");
+      const text = [
+        ...AREAS[area].map((rel) => `export * from "./${rel}";`),
+        ...AREAS[area].flatMap((rel) => (CLASSES[rel] ?? []).map((name, i) => [
+          `import { ${name} as C${i} } from "./${rel}";`,
+          `{ const main = require("../index.cjs").${name}.prototype, own = C${i}.prototype;`,
+          "  const methods = Object.getOwnPropertyDescriptors(own);",
+          "  delete methods.constructor;",
+          "  Object.defineProperties(main, methods);",
+          "  Object.setPrototypeOf(own, main);",
+          `  Object.defineProperty(own, "constructor", { value: main.constructor, writable: true, configurable: true }); }`,
+        ].join("\n"))),
+      ].join("\n");
       const out = await esbuild.build({
         ...options, stdin: { contents: text, resolveDir: src, sourcefile: `node/areas/${area}.cjs`, loader: "js" },
         outfile: join(pkg, "node", "areas", `${area}.cjs`),
@@ -165,13 +186,15 @@ export async function bundleNode({ pkg, src, banner, common, own, exportsOf }) {
   return { files, check: () => checkAreas(pkg, stubbed) };
 }
 
-/** Each name a part calls in an area is a plain function there (a stub cannot stand for more). */
+/** Each name a part calls in an area is a plain function there, or a class listed in CLASSES. */
 function checkAreas(pkg, stubbed) {
   const require = createRequire(join(pkg, "node", "index.cjs"));
   require("./index.cjs");
   for (const [area, names] of stubbed) {
     const api = require(`./areas/${area}.cjs`);
-    const wrong = names.filter((name) => typeof api[name] !== "function" || /^class\b/.test(Function.prototype.toString.call(api[name])));
+    const classes = Object.values(CLASSES).flat();
+    const wrong = names.filter((name) => typeof api[name] !== "function" ||
+      /^class\b/.test(Function.prototype.toString.call(api[name])) !== classes.includes(name));
     if (wrong.length) {
       throw new Error(`build: node/areas/${area}.cjs: ${wrong.join(", ")} ${wrong.length > 1 ? "are" : "is"} not a plain function; ` +
         "move the module to MAIN or into the importer's area (scripts/node-entry.mjs)");
