@@ -1,15 +1,15 @@
 // node/index.cjs, the Node.js entry (node/index.mjs loads it too), in parts: what `import` +
 // `defineTool` + `execute` need is compiled at import, each other area when first used.
 //
-//   node/index.cjs         the modules of MAIN (the core, Tool/defineTool/sanitize, the
-//                          Toolkit class and its dispatch, the skills' class), and for every
-//                          other export a function of the same name that loads its area
+//   node/index.cjs         the modules of MAIN (the core, its glue and the reading of its
+//                          bytes, Tool/defineTool/sanitize), and for every other export a
+//                          function (a class: CLASSES) of the same name that loads its area
 //   node/areas/<area>.cjs  the modules of one area (AREAS), loaded by `require` on the first
 //                          call of one of its functions
 //
 // Each module is in one part only, so each keeps one state and one class identity. A module
 // imports another part's module as follows:
-//   - an area importing a MAIN module gets index.cjs's own (its namespace, with live bindings),
+//   - an area importing a MAIN module gets index.cjs's own bindings (live, through getters),
 //     which index.cjs keeps under a symbol on its exports (not an export name);
 //   - a module importing another area's module gets, for each name, a function that loads
 //     that area and calls its function of that name (a class: see CLASSES). The build refuses
