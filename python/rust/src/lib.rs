@@ -13,11 +13,14 @@ mod ops;
 mod result;
 mod sanitize;
 mod text;
+mod tools_out;
+mod value;
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sanitize::sanitize, m)?)?;
     m.add_function(wrap_pyfunction!(ops::call, m)?)?;
+    m.add_function(wrap_pyfunction!(tools_out::tools_out, m)?)?;
     m.add_function(wrap_pyfunction!(definition::check_tool, m)?)?;
     m.add_function(wrap_pyfunction!(definition::check_define, m)?)?;
     m.add_function(wrap_pyfunction!(result::result_of, m)?)?;
