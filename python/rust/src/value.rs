@@ -298,3 +298,25 @@ pub fn same(value: &Bound<'_, PyAny>, json: &Value) -> bool {
         }
     }
 }
+
+/// A fresh copy of a tree of dicts and lists that `to_python` built (and nobody else holds):
+/// every dict and list new, the strings and numbers shared (they cannot change).
+pub fn fresh<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if let Ok(d) = value.cast_exact::<PyDict>() {
+        let out = d.copy()?;
+        for (k, v) in d.iter() {
+            if v.is_exact_instance_of::<PyDict>() || v.is_exact_instance_of::<PyList>() {
+                out.set_item(k, fresh(&v)?)?;
+            }
+        }
+        return Ok(out.into_any());
+    }
+    if let Ok(l) = value.cast_exact::<PyList>() {
+        let mut out = Vec::with_capacity(l.len());
+        for v in l.iter() {
+            out.push(fresh(&v)?);
+        }
+        return Ok(PyList::new(value.py(), out)?.into_any());
+    }
+    Ok(value.clone())
+}
