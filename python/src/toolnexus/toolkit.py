@@ -5,7 +5,7 @@ Which call runs, what a malformed one is answered with (no id, a repeated id, an
 arguments that are not JSON or not an object), and each provider's answer entries are decided
 by the Rust core (``toolkit.calls``, ``toolkit.answers``, ``toolkit.prepare``), the same code as
 the npm package's, so both answer a model with the same words. Python awaits the tools,
-concurrently with ``asyncio.gather``, and moves the values.
+concurrently (a task per call), and moves the values.
 """
 
 import asyncio
@@ -26,6 +26,7 @@ from typing import (
     Sequence,
     Tuple,
     TypedDict,
+    TypeVar,
     Union,
 )
 
@@ -48,6 +49,8 @@ from .types import Tool, ToolContext, ToolResult
 
 if TYPE_CHECKING:
     from .mcp_config import MCPConnection
+
+T = TypeVar("T")
 
 __all__ = ["AgentEntry", "OpenAIToolMessage", "Toolkit", "create_toolkit"]
 
@@ -94,6 +97,18 @@ def _holds_none(value: Any, depth: int) -> bool:
     if isinstance(value, list):
         return any(_holds_none(v, depth - 1) for v in value)
     return False
+
+
+async def _all(calls: Iterable[Awaitable[T]]) -> List[T]:
+    """``asyncio.gather`` of calls that do not fail: each in a task of its own, all at once, the
+    results in order, the tasks cancelled with the caller (without gather's callback per task)."""
+    tasks = [asyncio.ensure_future(c) for c in calls]
+    try:
+        return [await t for t in tasks]
+    except BaseException:
+        for t in tasks:
+            t.cancel()
+        raise
 
 
 async def _settle(value: Any) -> ToolResult:
@@ -304,7 +319,7 @@ class Toolkit:
             records = _ask("toolkit.calls", {"provider": provider, "input": None, "tools": []})
         if not records:
             return []
-        results = await asyncio.gather(*(self._answer(r, ctx) for r in records))
+        results = await _all(self._answer(r, ctx) for r in records)
         request = {"provider": provider, "calls": records, "results": results, **options}
         try:
             return _ask("toolkit.answers", request, default=str)
@@ -359,7 +374,7 @@ class Toolkit:
             return out
         run = self._run
         # A define_tool executor is awaited as it is: it already answers as _run would.
-        results: List[ToolResult] = await asyncio.gather(*[
+        results: List[ToolResult] = await _all([
             execute(args, ctx) if type(execute := tool.execute) is FunctionType and execute.__code__ in SETTLED_CODES
             else run(tool, args, ctx)
             for _, _, tool, args in records
