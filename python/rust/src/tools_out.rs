@@ -3,7 +3,7 @@
 //!
 //! An agent sends the same tool list with every request: the last few lists and their answers
 //! are kept, and a list equal to one of them (the same values, keys in the same order, numbers
-//! of the same kind: what makes the same JSON) is answered from it, copied afresh, without the
+//! of the same kind: what makes the same JSON) is answered from it, built afresh, without the
 //! core.
 
 use std::sync::{Arc, Mutex};
@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyString};
 use serde_json::{Map, Value};
 use toolnexus::ops::{dispatch, ErrorKind};
 
-use crate::value::{fresh, same, to_json, to_python, NotJson};
+use crate::value::{same, to_json, to_python, NotJson};
 
 /// A list answered before: the request's options, its tools' `[name, description, schema]`
 /// and the answer.
@@ -25,8 +25,7 @@ struct Answered {
     target: String,
     options: Value,
     tools: Vec<[Value; 3]>,
-    /// The answer as Python values, never handed out: each call gets a fresh copy.
-    answer: Py<PyAny>,
+    answer: Value,
 }
 
 const KEPT: usize = 8;
@@ -107,7 +106,7 @@ pub fn tools_out<'py>(
     let options = to_json(options, 0).map_err(not_json)?;
     let tools = fields(tools)?;
     if let Some(kept) = answered(py, function, target, &options, &tools) {
-        return fresh(kept.answer.bind(py));
+        return to_python(py, &kept.answer);
     }
     let mut specs = Vec::with_capacity(tools.len());
     for [name, description, schema] in &tools {
@@ -140,8 +139,7 @@ pub fn tools_out<'py>(
             ErrorKind::Type => PyTypeError::new_err(e.message),
             ErrorKind::Value => PyValueError::new_err(e.message),
         })?;
-    let answer = to_python(py, &answer)?;
-    let out = fresh(&answer)?;
+    let out = to_python(py, &answer)?;
     keep(
         py,
         Arc::new(Answered {
@@ -149,7 +147,7 @@ pub fn tools_out<'py>(
             target: target.into(),
             options,
             tools: specs,
-            answer: answer.unbind(),
+            answer,
         }),
     );
     Ok(out)

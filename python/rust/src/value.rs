@@ -3,10 +3,13 @@
 //! reads back): dicts in their order (keys `str`, or `int`, `float`, `bool`, `None` written as
 //! `json.dumps` writes them), lists and tuples, `str`, `int`, finite `float`, `bool`, `None`
 //! (subclasses by their base's value) and nothing else, at most as deep as that reader goes.
-//! JSON to Python builds fresh dicts and lists, the keys shared from a table of strings.
+//! JSON to Python builds fresh dicts and lists, keys and short strings shared from a table.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -179,43 +182,75 @@ fn key(k: &Bound<'_, PyAny>) -> Result<String, NotJson> {
     Err(NotJson::Message(format!("keys must be str, int, float, bool or None, not {}", type_name(k))))
 }
 
-/// The key strings made so far, shared by every dict built: most keys of tool lists are a few
-/// words (`type`, `properties`, `description`, ...), made once each.
-static KEYS: PyOnceLock<std::sync::Mutex<HashMap<String, Py<PyString>>>> = PyOnceLock::new();
-const KEYS_LIMIT: usize = 4096;
+/// The strings made so far, shared by every tree built: the keys of tool lists and their short
+/// values are a few words (`type`, `properties`, `string`, ...), each made once.
+type Strings = HashMap<Box<str>, Py<PyString>, BuildHasherDefault<Fx>>;
+static STRINGS: PyOnceLock<Mutex<Strings>> = PyOnceLock::new();
+const STRINGS_LIMIT: usize = 4096;
+/// Longer values (descriptions) are made afresh.
+const SHARED_LEN: usize = 32;
 
-/// Fresh Python values for `value`.
+/// A fast hash for short strings (the rustc one).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Fx {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Fresh Python values for `value`: every dict and list new.
 pub fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    let keys = KEYS.get_or_init(py, || std::sync::Mutex::new(HashMap::new()));
-    match keys.try_lock() {
+    let strings = STRINGS.get_or_init(py, || Mutex::new(Strings::default()));
+    match strings.try_lock() {
         Ok(mut table) => {
-            if table.len() > KEYS_LIMIT {
+            if table.len() > STRINGS_LIMIT {
                 table.clear();
             }
-            Builder { py, keys: Some(&mut table) }.build(value)
+            Builder { py, strings: Some(&mut table) }.build(value)
         }
-        Err(_) => Builder { py, keys: None }.build(value),
+        Err(_) => Builder { py, strings: None }.build(value),
     }
 }
 
 struct Builder<'a, 'py> {
     py: Python<'py>,
-    keys: Option<&'a mut HashMap<String, Py<PyString>>>,
+    strings: Option<&'a mut Strings>,
 }
 
 impl<'py> Builder<'_, 'py> {
-    fn key(&mut self, k: &str) -> Bound<'py, PyString> {
+    fn string(&mut self, s: &str) -> Bound<'py, PyString> {
         let py = self.py;
-        match self.keys.as_deref_mut() {
-            Some(table) => match table.get(k) {
-                Some(s) => s.bind(py).clone(),
+        match self.strings.as_deref_mut() {
+            Some(table) if s.len() <= SHARED_LEN => match table.get(s) {
+                Some(shared) => shared.bind(py).clone(),
                 None => {
-                    let s = PyString::new(py, k);
-                    table.insert(k.to_owned(), s.clone().unbind());
-                    s
+                    let made = PyString::new(py, s);
+                    table.insert(s.into(), made.clone().unbind());
+                    made
                 }
             },
-            None => PyString::new(py, k),
+            _ => PyString::new(py, s),
         }
     }
 
@@ -233,18 +268,27 @@ impl<'py> Builder<'_, 'py> {
                     PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any()
                 }
             }
-            Value::String(s) => PyString::new(py, s).into_any(),
+            Value::String(s) => self.string(s).into_any(),
             Value::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for item in items {
-                    out.push(self.build(item)?);
+                // SAFETY: a new list of `len` empty slots, each filled once below (PyList_SetItem
+                // takes the item's reference) before the list is handed out; a failure drops it.
+                let list = unsafe {
+                    Bound::from_owned_ptr_or_err(py, ffi::PyList_New(items.len() as ffi::Py_ssize_t))?
+                };
+                for (i, item) in items.iter().enumerate() {
+                    let item = self.build(item)?;
+                    if unsafe { ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr()) }
+                        != 0
+                    {
+                        return Err(PyErr::fetch(py));
+                    }
                 }
-                PyList::new(py, out)?.into_any()
+                list
             }
             Value::Object(map) => {
                 let d = PyDict::new(py);
                 for (k, v) in map {
-                    let k = self.key(k);
+                    let k = self.string(k);
                     d.set_item(k, self.build(v)?)?;
                 }
                 d.into_any()
@@ -297,26 +341,4 @@ pub fn same(value: &Bound<'_, PyAny>, json: &Value) -> bool {
             }
         }
     }
-}
-
-/// A fresh copy of a tree of dicts and lists that `to_python` built (and nobody else holds):
-/// every dict and list new, the strings and numbers shared (they cannot change).
-pub fn fresh<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    if let Ok(d) = value.cast_exact::<PyDict>() {
-        let out = d.copy()?;
-        for (k, v) in d.iter() {
-            if v.is_exact_instance_of::<PyDict>() || v.is_exact_instance_of::<PyList>() {
-                out.set_item(k, fresh(&v)?)?;
-            }
-        }
-        return Ok(out.into_any());
-    }
-    if let Ok(l) = value.cast_exact::<PyList>() {
-        let mut out = Vec::with_capacity(l.len());
-        for v in l.iter() {
-            out.push(fresh(&v)?);
-        }
-        return Ok(PyList::new(value.py(), out)?.into_any());
-    }
-    Ok(value.clone())
 }
