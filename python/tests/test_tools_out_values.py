@@ -151,3 +151,14 @@ def test_names_and_descriptions_are_values_like_any_other() -> None:
         to_mcp([Spec(7, {})])  # type: ignore[arg-type]
     assert to_mcp([Spec("a", None, None)]) == [{"name": "a", "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False}}]
     assert to_mcp(t for t in [tool("a"), tool("b")])[1]["name"] == "b"
+
+
+def test_many_distinct_keys_and_lists() -> None:
+    # More distinct short strings than the shared table keeps, and more lists than are kept.
+    wide = {"type": "object", "properties": {f"p{i}": {"type": "string", "title": f"t{i}"} for i in range(5000)}}
+    [out] = to_mcp([Spec("wide", wide)])
+    assert text(out["inputSchema"]) == text(wide)
+    for i in range(20):
+        schema = {"type": "object", "properties": {f"k{i}": {"type": "integer", "minimum": i}}}
+        assert text(to_anthropic([Spec(f"t{i}", schema)])[0]["input_schema"]) == text(schema)
+    assert text(to_mcp([Spec("wide", wide)])) == text([out])
