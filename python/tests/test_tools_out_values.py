@@ -162,3 +162,23 @@ def test_many_distinct_keys_and_lists() -> None:
         schema = {"type": "object", "properties": {f"k{i}": {"type": "integer", "minimum": i}}}
         assert text(to_anthropic([Spec(f"t{i}", schema)])[0]["input_schema"]) == text(schema)
     assert text(to_mcp([Spec("wide", wide)])) == text([out])
+
+
+def test_nesting_is_refused_where_the_json_text_was() -> None:
+    def nested(n: int) -> Dict[str, Any]:
+        v: Any = 1
+        for _ in range(n):
+            v = [v]
+        return {"type": "object", "default": v}
+
+    for n in range(115, 130):
+        try:
+            by_text("to_mcp", "mcp", [Spec("a", nested(n))])
+            refused = False
+        except TypeError:
+            refused = True
+        if refused:
+            with pytest.raises(TypeError, match="^to_mcp: a tool's input_schema is not JSON"):
+                to_mcp([Spec("a", nested(n))])
+        else:
+            assert text(to_mcp([Spec("a", nested(n))])) == text(by_text("to_mcp", "mcp", [Spec("a", nested(n))]))

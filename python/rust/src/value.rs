@@ -39,8 +39,9 @@ impl NotJson {
     }
 }
 
-/// The nesting the core's JSON reader takes (serde_json's limit): a value given at `depth`
-/// (1 for the request itself) may hold containers down to this level, exclusive.
+/// The nesting the core's JSON reader takes (serde_json's limit): `depth` counts the containers
+/// around a value (the request itself is the first), and a container may sit at most at level
+/// `DEPTH_LIMIT - 1`, so a schema is refused exactly where its JSON text would be.
 pub const DEPTH_LIMIT: u32 = 128;
 
 /// The text of a `str` (lone surrogates have no UTF-8 form: an error, as the JSON reader's).
