@@ -1,6 +1,6 @@
 """The toolnexus Rust core, as the package uses it (built from python/rust)."""
 
-from typing import Optional
+from typing import Any, Dict, Iterable, Optional
 
 from .types import ToolResult
 
@@ -19,6 +19,12 @@ def sanitize(value: str, /) -> str:
 def call(op: str, input: str, /) -> str:
     """Runs the core operation ``op`` over ``input`` (JSON text) and returns the answer as JSON text;
     a refusal raises ``TypeError`` or ``ValueError``."""
+
+def tools_out(function: str, target: str, tools: Iterable[object], options: Dict[str, object], /) -> Any:
+    """Tools out (the core's ``schema.tools_out``): ``target`` one of ``"openai"``,
+    ``"openai_responses"``, ``"anthropic"``, ``"gemini"``, ``"mcp"``; ``options`` its ``strict``
+    or ``dialect``. Fresh dicts and lists; a refused name raises ``ValueError``, a schema that is
+    not JSON ``TypeError`` (both naming ``function``)."""
 
 def check_tool(name: object, description: object, input_schema: object, source: object, execute: object, /) -> None:
     """The checks of ``Tool``: raises ``TypeError`` or ``ValueError``."""

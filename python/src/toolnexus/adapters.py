@@ -13,7 +13,6 @@ optional keys of their own (``anthropic``, Responses) or with their own pydantic
 entries are typed ``Any`` so that they pass straight into those SDKs under ``mypy --strict``.
 """
 
-import json
 from typing import Any, Dict, Iterable, List, Literal, Optional, TypedDict
 
 from . import _core
@@ -69,41 +68,10 @@ MCPTool = Any
 """``{"name", "description", "inputSchema"}``: an MCP tool as listed by ``tools/list``."""
 
 
-def _specs(tools: Iterable[Tool], function: str) -> List[Dict[str, Any]]:
+def _out(function: str, target: str, tools: Iterable[Tool], **options: Any) -> Any:
     if isinstance(tools, (str, bytes, dict)) or not hasattr(tools, "__iter__"):
         raise TypeError(f"{function}: tools must be an iterable of tools (a list or a Toolkit), got {type(tools).__name__}")
-    specs = []
-    for tool in tools:
-        specs.append(
-            {
-                "name": getattr(tool, "name", None),
-                "description": getattr(tool, "description", None),
-                "inputSchema": getattr(tool, "input_schema", None),
-            }
-        )
-    return specs
-
-
-# Answers by the request's JSON text: an agent sends the same tool list with every request, and
-# a list seen before (the same text, so the same tools) is answered without the core, parsed
-# again from the text into fresh dicts. Emptied when it passes the limit.
-_CACHE_LIMIT = 32
-_cache: Dict[str, str] = {}
-
-
-def _out(function: str, target: str, tools: Iterable[Tool], **options: Any) -> Any:
-    request = {"target": target, "function": function, "tools": _specs(tools, function), **options}
-    try:
-        text = json.dumps(request, separators=(",", ":"))
-    except (TypeError, ValueError) as error:
-        raise TypeError(f"{function}: a tool's input_schema is not JSON: {error}") from None
-    answer = _cache.get(text)
-    if answer is None:
-        answer = _core.call("schema.tools_out", text)
-        if len(_cache) >= _CACHE_LIMIT:
-            _cache.clear()
-        _cache[text] = answer
-    return json.loads(answer)
+    return _core.tools_out(function, target, tools, options)
 
 
 def _strict(function: str, strict: object) -> Optional[bool]:

@@ -209,6 +209,12 @@ def _executor(fn: Callable[..., Any], is_async: bool, wants_ctx: bool) -> Callab
     return execute
 
 
+# The code of the two `execute`s above: a function running one of them is a define_tool
+# executor, whose result is always a ToolResult (it raises only what means stop), so a caller
+# may await it without a guard of its own.
+SETTLED_CODES = frozenset({_executor(len, True, False).__code__, _executor(len, False, False).__code__})
+
+
 def _define(
     fn: Any,
     name: Optional[str],

@@ -5,12 +5,12 @@ Which call runs, what a malformed one is answered with (no id, a repeated id, an
 arguments that are not JSON or not an object), and each provider's answer entries are decided
 by the Rust core (``toolkit.calls``, ``toolkit.answers``, ``toolkit.prepare``), the same code as
 the npm package's, so both answer a model with the same words. Python awaits the tools,
-concurrently with ``asyncio.gather``, and moves the values.
+concurrently (a task per call), and moves the values.
 """
 
 import asyncio
 import json
-from types import CoroutineType
+from types import CoroutineType, FunctionType
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -24,7 +24,9 @@ from typing import (
     Mapping,
     Optional,
     Sequence,
+    Tuple,
     TypedDict,
+    TypeVar,
     Union,
 )
 
@@ -41,11 +43,14 @@ from .adapters import (
     to_openai,
     to_openai_responses,
 )
+from .native import SETTLED_CODES
 from .skills import PathLike, Skills, load_skills, skills_from
 from .types import Tool, ToolContext, ToolResult
 
 if TYPE_CHECKING:
     from .mcp_config import MCPConnection
+
+T = TypeVar("T")
 
 __all__ = ["AgentEntry", "OpenAIToolMessage", "Toolkit", "create_toolkit"]
 
@@ -92,6 +97,18 @@ def _holds_none(value: Any, depth: int) -> bool:
     if isinstance(value, list):
         return any(_holds_none(v, depth - 1) for v in value)
     return False
+
+
+async def _all(calls: Iterable[Awaitable[T]]) -> List[T]:
+    """``asyncio.gather`` of calls that do not fail: each in a task of its own, all at once, the
+    results in order, the tasks cancelled with the caller (without gather's callback per task)."""
+    tasks = [asyncio.ensure_future(c) for c in calls]
+    try:
+        return [await t for t in tasks]
+    except BaseException:
+        for t in tasks:
+            t.cancel()
+        raise
 
 
 async def _settle(value: Any) -> ToolResult:
@@ -302,7 +319,7 @@ class Toolkit:
             records = _ask("toolkit.calls", {"provider": provider, "input": None, "tools": []})
         if not records:
             return []
-        results = await asyncio.gather(*(self._answer(r, ctx) for r in records))
+        results = await _all(self._answer(r, ctx) for r in records)
         request = {"provider": provider, "calls": records, "results": results, **options}
         try:
             return _ask("toolkit.answers", request, default=str)
@@ -311,11 +328,11 @@ class Toolkit:
                 r.pop("metadata", None)
             return _ask("toolkit.answers", request, default=str)
 
-    def _plain_openai(self, message: Any) -> Optional[List[Any]]:
+    def _plain_openai(self, message: Any) -> Optional[List[Tuple[str, str, Tool, Dict[str, Any]]]]:
         """The calls of a message in dict form when every one is well formed (a new id, a
-        function this toolkit holds, arguments that are a JSON object without ``null``s): the
-        core's records for them, read here without a round trip. ``None`` when any call needs
-        the core's judgement."""
+        function this toolkit holds, arguments that are a JSON object without ``null``s):
+        ``(id, name, tool, args)`` of each, read here without a round trip. ``None`` when any
+        call needs the core's judgement."""
         calls = message.get("tool_calls") if type(message) is dict else message if type(message) is list else None
         if type(calls) is not list or not calls:
             return None
@@ -332,7 +349,10 @@ class Toolkit:
                 return None
             name = fn.get("name")
             text = fn.get("arguments")
-            if type(name) is not str or name not in tools or type(text) is not str or "null" in text:
+            if type(name) is not str or type(text) is not str or "null" in text:
+                return None
+            tool = tools.get(name)
+            if tool is None:
                 return None
             try:
                 args = loads(text) if text else {}
@@ -341,7 +361,7 @@ class Toolkit:
             if type(args) is not dict:
                 return None
             ids.add(id)
-            records.append({"id": id, "name": name, "args": args})
+            records.append((id, name, tool, args))
         return records
 
     async def run_openai(self, message: Any, ctx: Optional[ToolContext] = None) -> List[OpenAIToolMessage]:
@@ -352,12 +372,25 @@ class Toolkit:
         if records is None:
             out: List[OpenAIToolMessage] = await self._run_calls("openai", message, ctx)
             return out
-        results = await asyncio.gather(*(self._run(self._tools[r["name"]], r["args"], ctx) for r in records))
-        if not any(r.is_error for r in results):
+        run = self._run
+        # A define_tool executor is awaited as it is: it already answers as _run would.
+        results: List[ToolResult] = await _all([
+            execute(args, ctx) if type(execute := tool.execute) is FunctionType and execute.__code__ in SETTLED_CODES
+            else run(tool, args, ctx)
+            for _, _, tool, args in records
+        ])
+        for result in results:
+            if result.is_error:
+                break
+        else:
             # Every call succeeded: each answer is the tool's output as it is.
-            return [{"role": "tool", "tool_call_id": r["id"], "content": _text(res.output)} for r, res in zip(records, results)]
+            return [
+                {"role": "tool", "tool_call_id": id, "content": output if type(output := result.output) is str else _text(output)}
+                for (id, _, _, _), result in zip(records, results)
+            ]
+        calls = [{"id": id, "name": name, "args": args} for id, name, _, args in records]
         answers: List[OpenAIToolMessage] = _ask(
-            "toolkit.answers", {"provider": "openai", "calls": records, "results": [_result_json(r) for r in results]}, default=str
+            "toolkit.answers", {"provider": "openai", "calls": calls, "results": [_result_json(r) for r in results]}, default=str
         )
         return answers
 
