@@ -16,7 +16,8 @@ Rows:
     one event loop, against plain_define_tool below (us per call)
     to_openai(strict=True) and to_gemini(dialect="openapi") over the MCP corpus
     (tests/fixtures/mcp-tools.json), the same list every call as an agent sends it, against
-    copy.deepcopy of the same schemas, the floor for building a new tree (ms per call)
+    copy.deepcopy of the same schemas, the floor for building a new tree (ms per call); then
+    every list new (16 variants taken in turn, more than the adapters keep answers for)
     Toolkit.run_openai of an assistant message with 8 tool calls, against the same dispatch in
     plain Python (plain_run_openai below: json.loads, a dict lookup, asyncio.gather) (us per call)
 """
@@ -24,6 +25,7 @@ Rows:
 import asyncio
 import copy
 import gc
+import itertools
 import json
 import os
 import pathlib
@@ -314,6 +316,18 @@ def main() -> None:
     rows.append(("to_gemini_openapi", 'to_gemini(corpus, dialect="openapi") vs copy.deepcopy', "ms", 1.0,
                  alternate(lambda: time_sync(lambda: to_gemini(corpus, dialect="openapi"), 1),
                            lambda: time_sync(lambda: copy.deepcopy(schemas), 1))))
+    # Lists never seen before: more variants than the adapters keep answers for, each tool's
+    # description told apart, taken in turn (the plain side copies the same variants).
+    variants = [[Tool(name=t.name, description=f"{t.description} ({i})", input_schema=copy.deepcopy(t.input_schema),
+                      source="mcp", execute=_nothing) for t in corpus] for i in range(16)]
+    variant_schemas = [[t.input_schema for t in v] for v in variants]
+    turn = itertools.count()
+    rows.append(("to_openai_strict_new", "to_openai(corpus, strict=True), every list new, vs copy.deepcopy", "ms", 2.5,
+                 alternate(lambda: time_sync(lambda: to_openai(variants[next(turn) % 16], strict=True), 1),
+                           lambda: time_sync(lambda: copy.deepcopy(variant_schemas[next(turn) % 16]), 1))))
+    rows.append(("to_gemini_openapi_new", 'to_gemini(corpus, dialect="openapi"), every list new, vs copy.deepcopy', "ms", 2.5,
+                 alternate(lambda: time_sync(lambda: to_gemini(variants[next(turn) % 16], dialect="openapi"), 1),
+                           lambda: time_sync(lambda: copy.deepcopy(variant_schemas[next(turn) % 16]), 1))))
     fetch = define_tool(fetch_async)
     toolkit = Toolkit([fetch])
     plain_run = plain_run_openai({"fetch_async": fetch})
