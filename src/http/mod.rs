@@ -10,7 +10,9 @@
 //! - [`kept`]: plans kept in the core between calls, by number.
 //!
 //! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
-//! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
+//! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`;
+//! or, for a reply read whole whose status is within the plan's `bodyIsOutput`, makes the
+//! result that rule names (the body as its output, [`response::body_is_output`]).
 //! A host may keep a tool's plan in the core (`http.keep`) and send the plan's number with
 //! each call instead of the plan.
 

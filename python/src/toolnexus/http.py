@@ -213,6 +213,11 @@ async def _send(plan: Dict[str, Any], request: Dict[str, Any], client: Any) -> T
                     body = body if step["keepBody"] else None
                     continue
                 text, left_out, unfinished = await _read(response, int(plan["maxBytes"]))
+                # A status the plan names, read whole: the core's rule says the body is the
+                # output (``bodyIsOutput``, src/http/response.rs), so it is not sent back.
+                as_is = plan.get("bodyIsOutput")
+                if as_is and left_out == 0 and not unfinished and as_is[0] <= response.status_code <= as_is[1]:
+                    return _result({"output": text, "isError": False, "metadata": {"status": response.status_code}})
                 return _result(_ops.call("http.response", {
                     "resultMode": plan["resultMode"], "status": response.status_code,
                     "statusText": response.reason_phrase or "", "body": text,
