@@ -81,6 +81,7 @@ function makeTool(name, description, inputSchema, plan, fetchOption) {
 }
 
 const NO_SECRETS = [];
+const NO_HEADERS = [];
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 // One call: the core's request, then fetch with the time limit and the caller's signal wired
@@ -104,10 +105,19 @@ async function perform(plan, args, ctx, fetchOption) {
       secrets = Object.values(values);
       input += `,"env":${JSON.stringify(values)}`;
     }
-    const answer = JSON.parse(coreCall("http.request", `${input}}`));
-    if (answer.error) throw new TypeError(answer.error.message);
-    if (answer.ok.result) return answer.ok.result;
-    request = answer.ok.request;
+    // The answer: the request, `[method, url, headers, body]`, or for a GET with no headers
+    // and no body its URL alone (a JSON string, read as it is when it holds no escape); or the
+    // error result sent instead.
+    const text = coreCall("http.request", `${input}}`);
+    if (text.startsWith('{"ok":"') && !text.includes("\\")) {
+      request = ["GET", text.slice(7, -2), NO_HEADERS, null];
+    } else {
+      const answer = JSON.parse(text);
+      if (answer.error) throw new TypeError(answer.error.message);
+      request = answer.ok;
+      if (typeof request === "string") request = ["GET", request, NO_HEADERS, null];
+      else if (!Array.isArray(request)) return request.result;
+    }
   } catch (e) {
     return failure("network", { message: messageOf(e), secrets });
   }
@@ -120,7 +130,7 @@ async function perform(plan, args, ctx, fetchOption) {
   if (signal) signal.addEventListener("abort", stop, { once: true });
   const timer = setTimeout(timeUp, ms, stop);
   try {
-    let { method, url, headers, body } = request;
+    let [method, url, headers, body] = request;
     for (let hop = 1; ; hop++) {
       // Redirects by hand when there are headers to keep from another origin; `fetch` follows
       // them itself otherwise (a browser hands back no Location in "manual" mode).
