@@ -238,9 +238,9 @@ export async function fromA2A(card, options = {}) {
         let step;
         if (text !== undefined) {
           // The reply's body crosses beside the input, as it is (not written into the JSON).
-          const answer = parse(coreCall("a2a.reply",
-            `{"status":${+status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)},"task":${JSON.stringify(task) ?? "null"}}`,
-            text));
+          let input = `{"status":${+status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)}`;
+          if (task !== undefined) input += `,"task":${JSON.stringify(task)}`;
+          const answer = parse(coreCall("a2a.reply", `${input}}`, text));
           if (answer.error !== undefined) throw new TypeError(answer.error.message);
           step = answer.ok;
         } else {
