@@ -2,12 +2,13 @@
 // an A2A agent answering with a message (protocol 1.0), against the same JSON-RPC request
 // written by hand with fetch. The agent: a node:http server in this process answering a fixed
 // reply, the same for both sides; one call at a time. The hand-written side sends the same
-// request (headers, a time limit, a fresh messageId), checks the status, and reads the reply
-// into the same result.
+// request (headers, a time limit, a fresh messageId), checks the status, bounds the body, reads
+// a JSON-RPC error as an error, and reads the reply into the same result.
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 
 const BATCH = 20; // calls per batch, one awaited at a time
+const MAX_BODY = 8 << 20; // what fromA2A reads at most of a reply
 
 const REPLY = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { message: {
   messageId: "m-1", contextId: "ctx-1", role: "ROLE_AGENT", parts: [{ text: "hi there" }] } } });
@@ -43,9 +44,18 @@ export async function a2aRows({ api, perBatch, sequentialBatch }) {
               message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text: message }] },
               configuration: { returnImmediately: false } } }),
           });
+          // A careful call bounds what it reads (8 MiB, as fromA2A) and reads a JSON-RPC error
+          // as a result, not as a message.
+          const declared = res.headers.get("content-length");
+          if (declared === null || Number(declared) > MAX_BODY) {
+            await res.body?.cancel();
+            return { output: "the reply is longer than 8 MiB or says no length", isError: true };
+          }
           const text = await res.text();
           if (!res.ok) return { output: `HTTP ${res.status}: ${text.slice(0, 200)}`, isError: true };
-          const m = JSON.parse(text).result.message;
+          const reply = JSON.parse(text);
+          if (reply.error) return { output: `the agent answered with an error: ${reply.error.message}`, isError: true };
+          const m = reply.result.message;
           return { output: m.parts.map((p) => p.text).join("\n"), isError: false,
             metadata: { taskId: null, contextId: m.contextId, state: "completed" } };
         } finally {

@@ -2,8 +2,8 @@
 //   fromOpenAPI   GitHub's description (@octokit/openapi, 13 MB of JSON text) into tools,
 //                 against JSON.parse of the same text: the floor for reading it at all
 //   httpTool      one call to a server on 127.0.0.1 (placeholder, query argument, JSON reply),
-//                 against the same request made with fetch by hand (with a time limit, as
-//                 every call needs) and read with res.text()
+//                 against the same request made with fetch by hand (with a time limit and a
+//                 bound on the body read, as every careful call has) and read with res.text()
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -39,8 +39,11 @@ export async function httpRows({ root, perBatch, syncBatch, sequentialBatch }) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}`;
   const args = { id: "w 42", verbose: "yes" };
-  // The same request written by hand, with the time limit any real call has (as the A2A row's
-  // hand-written side does): the URL built, fetch with an abort signal, the body read.
+  // The same request written by hand as a careful call makes it (as the A2A row's hand-written
+  // side does): the URL built, fetch with a time limit, a bound on what is read (a declared
+  // length within httpTool's default maxBytes is read whole, anything else is not read), the
+  // result as httpTool's.
+  const MAX_BYTES = 1 << 20;
   const byHand = {
     async execute(a) {
       const controller = new AbortController();
@@ -48,6 +51,11 @@ export async function httpRows({ root, perBatch, syncBatch, sequentialBatch }) {
       try {
         const url = `${base}/items/${encodeURIComponent(a.id)}?verbose=${encodeURIComponent(a.verbose)}`;
         const res = await fetch(url, { method: "GET", signal: controller.signal });
+        const declared = res.headers.get("content-length");
+        if (declared === null || Number(declared) > MAX_BYTES) {
+          await res.body?.cancel();
+          return { output: "the response is longer than 1 MiB or says no length", isError: true, metadata: { status: res.status } };
+        }
         const output = await res.text();
         return { output, isError: !res.ok, metadata: { status: res.status } };
       } finally {

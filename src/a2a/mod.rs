@@ -15,7 +15,7 @@
 //! |---|---|---|
 //! | `card_urls` | `{ url }` | `{ urls, headers, maxBody }`: the card URLs to try in order, the request's headers, the most a card may hold |
 //! | `card_failed` | `{ url, tried: [{ url, status?, error? }] }` | the message `fromA2A` rejects with |
-//! | `agent` | `{ card, url? }` | `{ agent, tool, target: { url, headers }, limits }` (every request is a POST to `target`), or a value error naming `url` |
+//! | `agent` | `{ card, url? }` | `{ agent, tool, target: { url, headers }, send, limits }` (every request is a POST to `target`; `send`: the texts around the JSON-RPC id, message id and message of a send with no `contextId` or `taskId`, [`request::send_template`]), or a value error naming `url` |
 //! | `request` | `{ agent, kind: "send" \| "get" \| "cancel", id, message?, messageId?, contextId?, taskId? }` | the request's body (JSON text) |
 //! | `reply` | `{ status, body }` (the body may come as `text`, beside the input) or `{ error }` or `{ tooLarge: true }`, plus `agent?` (for the message of `error`), `attempt?`, `interval?`, `remaining?`, `task?` | `{ done: result, remember? }` or `{ poll: { taskId, contextId, state, delay } }` |
 //! | `stopped` | `{ timedOut, timeout, task? }` | the result of a call stopped by its timeout or its signal |
@@ -98,6 +98,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 "agent": agent.to_json(),
                 "tool": card::definition(doc),
                 "target": request::target(&agent),
+                "send": request::send_template(&agent),
                 "limits": { "maxBody": MAX_BODY, "timeout": DEFAULT_TIMEOUT, "pollInterval": outcome::DEFAULT_INTERVAL },
             }))
         }

@@ -42,51 +42,100 @@ pub fn target(agent: &Agent) -> Value {
     json!({ "url": agent.url, "headers": headers })
 }
 
+/// The text of a send request around its values, which come in this order: `head`, the
+/// JSON-RPC id, `before_message_id`, the message id, `before_message`, the message,
+/// `before_rest`, then `contextId` and `taskId` when given, then `tail`. [`build`] writes every
+/// send from it, and [`send_template`] hands it to the host for the sends with neither.
+struct SendText {
+    head: &'static str,
+    before_message_id: &'static str,
+    before_message: &'static str,
+    before_rest: &'static str,
+    tail: String,
+}
+
+fn send_text(agent: &Agent) -> SendText {
+    let v1 = agent.version == Version::V10;
+    let tenant = match (v1, &agent.tenant) {
+        (true, Some(t)) => format!(r#","tenant":{}"#, quoted(t)),
+        _ => String::new(),
+    };
+    let configuration = if v1 { r#"{"returnImmediately":false}"# } else { r#"{"blocking":true}"# };
+    SendText {
+        head: r#"{"jsonrpc":"2.0","id":"#,
+        before_message_id: if v1 {
+            r#","method":"SendMessage","params":{"message":{"messageId":"#
+        } else {
+            r#","method":"message/send","params":{"message":{"kind":"message","messageId":"#
+        },
+        before_message: if v1 {
+            r#","role":"ROLE_USER","parts":[{"text":"#
+        } else {
+            r#","role":"user","parts":[{"kind":"text","text":"#
+        },
+        before_rest: "}]",
+        tail: format!(r#"}},"configuration":{configuration}{tenant}}}}}"#),
+    }
+}
+
+fn quoted(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
+
+/// A send request with no `contextId` and no `taskId` as four texts to join with its three
+/// values written as JSON between them, in this order: the JSON-RPC id (a number), the message
+/// id and the message (strings). Joined so, it is exactly what [`build`] writes for that send:
+/// a host writes the common request of every call without asking again.
+pub fn send_template(agent: &Agent) -> [String; 4] {
+    let t = send_text(agent);
+    [
+        t.head.to_string(),
+        t.before_message_id.to_string(),
+        t.before_message.to_string(),
+        format!("{}{}", t.before_rest, t.tail),
+    ]
+}
+
 /// The body of a request (JSON text), POSTed to [`target`].
 pub fn build(agent: &Agent, kind: &Kind, id: u64) -> String {
     let v1 = agent.version == Version::V10;
     // The body is written as text directly: it is sent as text, and this is the hot path of
     // every call (a tree built and then printed costs several times more).
-    let q = |s: &str| Value::String(s.to_string()).to_string();
-    let params = match kind {
-        Kind::Send { message, message_id, context_id, task_id } => {
-            let mut m = if v1 {
-                format!(
-                    r#"{{"messageId":{},"role":"ROLE_USER","parts":[{{"text":{}}}]"#,
-                    q(message_id),
-                    q(message)
-                )
-            } else {
-                format!(
-                    r#"{{"kind":"message","messageId":{},"role":"user","parts":[{{"kind":"text","text":{}}}]"#,
-                    q(message_id),
-                    q(message)
-                )
-            };
-            if let Some(c) = context_id {
-                m.push_str(&format!(r#","contextId":{}"#, q(c)));
-            }
-            if let Some(t) = task_id {
-                m.push_str(&format!(r#","taskId":{}"#, q(t)));
-            }
-            let configuration = if v1 { r#"{"returnImmediately":false}"# } else { r#"{"blocking":true}"# };
-            format!(r#"{{"message":{m}}},"configuration":{configuration}"#)
+    if let Kind::Send { message, message_id, context_id, task_id } = kind {
+        let t = send_text(agent);
+        let mut out = format!(
+            "{}{id}{}{}{}{}{}",
+            t.head,
+            t.before_message_id,
+            quoted(message_id),
+            t.before_message,
+            quoted(message),
+            t.before_rest
+        );
+        if let Some(c) = context_id {
+            out.push_str(&format!(r#","contextId":{}"#, quoted(c)));
         }
-        Kind::Get { task_id } | Kind::Cancel { task_id } => format!(r#"{{"id":{}"#, q(task_id)),
-    };
-    let method = match (kind, v1) {
-        (Kind::Send { .. }, true) => "SendMessage",
-        (Kind::Send { .. }, false) => "message/send",
-        (Kind::Get { .. }, true) => "GetTask",
-        (Kind::Get { .. }, false) => "tasks/get",
-        (Kind::Cancel { .. }, true) => "CancelTask",
-        (Kind::Cancel { .. }, false) => "tasks/cancel",
+        if let Some(task) = task_id {
+            out.push_str(&format!(r#","taskId":{}"#, quoted(task)));
+        }
+        out.push_str(&t.tail);
+        return out;
+    }
+    let (method, task_id) = match (kind, v1) {
+        (Kind::Get { task_id }, true) => ("GetTask", task_id),
+        (Kind::Get { task_id }, false) => ("tasks/get", task_id),
+        (Kind::Cancel { task_id }, true) => ("CancelTask", task_id),
+        (Kind::Cancel { task_id }, false) => ("tasks/cancel", task_id),
+        (Kind::Send { .. }, _) => return String::new(), // written above
     };
     let tenant = match (v1, &agent.tenant) {
-        (true, Some(t)) => format!(r#","tenant":{}"#, q(t)),
+        (true, Some(t)) => format!(r#","tenant":{}"#, quoted(t)),
         _ => String::new(),
     };
-    format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{params}{tenant}}}}}"#)
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{"id":{}{tenant}}}}}"#,
+        quoted(task_id)
+    )
 }
 
 /// The headers of the card's own request: a server that keeps both versions answers with the
@@ -146,6 +195,34 @@ mod tests {
                 "tenant": "t1",
             }})
         );
+    }
+
+    #[test]
+    fn the_send_template_joins_into_the_same_request() {
+        for a in [agent(Version::V03, None), agent(Version::V10, None), agent(Version::V10, Some("t\"1"))] {
+            let t = send_template(&a);
+            for (id, message) in
+                [(1, "hi"), (42, "line\nbreak \"quoted\" \\ tab\t \u{1}"), (7, "é 日本 😀"), (9, "")]
+            {
+                let kind = Kind::Send {
+                    message: message.into(),
+                    message_id: "0b9f5c43-5d1d-4a4e-8a40-3f0e7bd3b0c1".into(),
+                    context_id: None,
+                    task_id: None,
+                };
+                let joined = format!(
+                    "{}{id}{}{}{}{}{}",
+                    t[0],
+                    t[1],
+                    quoted("0b9f5c43-5d1d-4a4e-8a40-3f0e7bd3b0c1"),
+                    t[2],
+                    quoted(message),
+                    t[3]
+                );
+                assert_eq!(joined, build(&a, &kind, id), "{a:?} {message:?}");
+                assert!(body(&joined).is_object());
+            }
+        }
     }
 
     #[test]

@@ -6,11 +6,19 @@
 //!   same way. An array is the key repeated once per item; an object (and an object inside an
 //!   array) is its JSON text, never `[object Object]`; `null` is left out.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 /// `text` percent-encoded: only RFC 3986's unreserved characters stay as they are.
 pub fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    percent_encode_into(&mut out, text);
+    out
+}
+
+/// [`percent_encode`], appended to `out`.
+pub fn percent_encode_into(out: &mut String, text: &str) {
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(b as char);
@@ -20,17 +28,16 @@ pub fn percent_encode(text: &str) -> String {
             out.push(char::from(HEX[usize::from(b & 15)]));
         }
     }
-    out
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// One value as the text it is sent as: a string as it is, a number or a boolean as JSON
 /// writes it, anything else as its JSON text.
-pub fn scalar_text(value: &Value) -> String {
+pub fn scalar_text(value: &Value) -> Cow<'_, str> {
     match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+        Value::String(s) => Cow::Borrowed(s),
+        other => Cow::Owned(other.to_string()),
     }
 }
 
@@ -51,9 +58,9 @@ fn push_pair(out: &mut String, key: &str, value: &str) {
     if !out.is_empty() {
         out.push('&');
     }
-    out.push_str(&percent_encode(key));
+    percent_encode_into(out, key);
     out.push('=');
-    out.push_str(&percent_encode(value));
+    percent_encode_into(out, value);
 }
 
 #[cfg(test)]

@@ -10,7 +10,9 @@
 //! - [`kept`]: plans kept in the core between calls, by number.
 //!
 //! The host does the I/O only: it reads the plan's `vars` from its environment, sends what
-//! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`.
+//! `http.request` answers, reads at most `maxBytes`, and hands the reply to `http.response`;
+//! or, for a reply read whole whose status is within the plan's `bodyIsOutput`, makes the
+//! result that rule names (the body as its output, [`response::body_is_output`]).
 //! A host may keep a tool's plan in the core (`http.keep`) and send the plan's number with
 //! each call instead of the plan.
 
@@ -36,8 +38,10 @@ pub fn op(name: &str, input: Value) -> OpResult {
         "define" => define::define(&input),
         // { plan } → the number the plan is kept under, for `request`
         "keep" => Ok(json!(kept::keep(Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?))),
-        // { plan, args, env } → { request: { method, url, headers, body } } | { result };
-        // `plan`: the plan, or the number of a kept one
+        // { plan, args, env } → the request to send, [method, url, headers, body] or, for a GET
+        // with no headers and no body, its url alone (`Request::into_value`) | { result };
+        // `plan`: the plan, or the number of a kept one; `env` may be left out when the plan
+        // has no `vars`
         "request" => {
             let empty = Map::new();
             let env = input.get("env").and_then(Value::as_object).unwrap_or(&empty);
@@ -51,7 +55,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 plan => request::build(&Plan::from_value(plan.unwrap_or(&Value::Null))?, args, env),
             };
             Ok(match built {
-                Ok(req) => json!({ "request": req.to_value() }),
+                Ok(req) => req.into_value(),
                 Err(message) => json!({ "result": { "output": message, "isError": true } }),
             })
         }
@@ -155,8 +159,16 @@ mod tests {
         assert!(op("keep", json!({ "plan": { "method": 1 } })).is_err());
         let req = op("request", json!({ "plan": id, "args": { "id": "a b", "q": 1 }, "env": {} }))
             .unwrap_or_default();
-        assert_eq!(req["request"]["url"], "https://x.test/items/a%20b?q=1");
-        assert_eq!(req["request"]["method"], "GET");
+        assert_eq!(req, json!("https://x.test/items/a%20b?q=1"));
+        let sent = op("request", json!({ "plan": id, "args": { "id": "1", "x-a": "2" }, "env": {} }));
+        assert_eq!(sent.ok(), Some(json!("https://x.test/items/1?x-a=2")));
+        let posted = op("define", json!({ "name": "p", "method": "POST", "url": "https://x.test/p" }))
+            .unwrap_or_default();
+        let req = op("request", json!({ "plan": posted["plan"], "args": { "a": 1 } })).unwrap_or_default();
+        assert_eq!(
+            req,
+            json!(["POST", "https://x.test/p", [["Content-Type", "application/json"]], "{\"a\":1}"])
+        );
         let missing = op("request", json!({ "plan": id, "args": {} })).unwrap_or_default();
         assert_eq!(missing["result"]["isError"], true);
         assert_eq!(op("forget", json!({ "plan": id })), Ok(json!(1)));

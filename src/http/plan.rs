@@ -152,6 +152,8 @@ impl Plan {
             "maxBytes": self.max_bytes,
             "timeout": self.timeout_ms,
             "vars": self.vars,
+            // Derived from the mode, for the host (never read back): `response::body_is_output`.
+            "bodyIsOutput": super::response::body_is_output(self.mode).map(|(lo, hi)| json!([lo, hi])),
         })
     }
 

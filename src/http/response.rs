@@ -17,6 +17,20 @@ use super::plan::Mode;
 /// How much of an error reply's body the result shows.
 pub const ERROR_BODY_CHARS: usize = 1000;
 
+/// The statuses of a success; a reply with any other is an error result.
+pub const SUCCESS: (u16, u16) = (200, 299);
+
+/// The statuses (lowest, highest) whose reply, read whole (nothing left out), becomes its body
+/// as it is under `mode`: `{ output: body, isError: false, metadata: { status } }`, what
+/// [`result`] answers for it. A plan carries them (`bodyIsOutput`), so that a host makes this
+/// result itself instead of sending the body back to be read: the rule is here, once.
+pub fn body_is_output(mode: Mode) -> Option<(u16, u16)> {
+    match mode {
+        Mode::Text => Some(SUCCESS),
+        Mode::Json | Mode::StatusText => None,
+    }
+}
+
 /// What the host read of one reply.
 #[derive(Debug, Clone)]
 pub struct Reply<'a> {
@@ -39,7 +53,7 @@ pub fn result(reply: &Reply, mode: Mode) -> Value {
     }
     let note = cut_note(reply);
     let status_line = status_line(reply.status, reply.status_text);
-    if !(200..300).contains(&reply.status) {
+    if !(SUCCESS.0..=SUCCESS.1).contains(&reply.status) {
         let start: String = reply.body.chars().take(ERROR_BODY_CHARS).collect();
         let more = if start.len() < reply.body.len() || !note.is_empty() { " …" } else { "" };
         let output =
@@ -159,6 +173,24 @@ mod tests {
         let bad = result(&reply(200, "<html>"), Mode::Json);
         assert_eq!(bad["isError"], true);
         assert!(bad["output"].as_str().unwrap_or("").starts_with("the response is not JSON"));
+    }
+
+    #[test]
+    fn a_body_is_its_output_exactly_where_the_plan_says() {
+        for mode in [Mode::Text, Mode::Json, Mode::StatusText] {
+            for status in [100, 199, 200, 201, 204, 299, 300, 404, 500] {
+                for body in ["", "hi", "{\"a\": 1}", "é \u{1F600}"] {
+                    let whole = reply(status, body);
+                    let as_is = json!({ "output": body, "isError": false, "metadata": { "status": status } });
+                    let covered = body_is_output(mode).is_some_and(|(lo, hi)| (lo..=hi).contains(&status));
+                    if covered {
+                        assert_eq!(result(&whole, mode), as_is, "{mode:?} {status} {body:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(body_is_output(Mode::Text), Some((200, 299)));
+        assert_eq!(body_is_output(Mode::Json), None);
     }
 
     #[test]

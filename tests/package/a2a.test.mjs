@@ -80,6 +80,16 @@ describe("fromA2A with the official A2A server", () => {
         assert.ok(res.metadata.contextId);
       });
 
+      it("a message of any text arrives as it is (a lone surrogate as U+FFFD), with or without a context", async () => {
+        const tool = await agent(version);
+        const said = 'hello "quoted" \\ back\n\ttab über 日本 😀 \u0001 \u2028 end';
+        assert.equal((await tool.execute({ message: said })).output, `hi! you said: ${said}`);
+        assert.equal((await tool.execute({ message: "hello a\ud800b" })).output, "hi! you said: hello a\ufffdb");
+        const again = await tool.execute({ message: said, contextId: "ctx-any-text" });
+        assert.deepEqual([again.output, again.metadata.contextId], [`hi! you said: ${said}`, "ctx-any-text"]);
+        assert.equal((await tool.execute({ message: 42 })).isError, true);
+      });
+
       it("a task is polled until it completes", async () => {
         const res = await (await agent(version)).execute({ message: "slow" });
         assert.deepEqual([res.output, res.isError, res.metadata.state], ["slow work done", false, "completed"]);

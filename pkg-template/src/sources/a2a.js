@@ -55,6 +55,29 @@ async function boundedByChunks(response, limit, declared) {
   }
 }
 
+// A lone surrogate, which JSON.stringify writes as a `\u` escape and the core reads as U+FFFD:
+// a message holding one goes through `a2a.request`, so every request says what the core says.
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+
+// Why a call was stopped, and the controller whose signal its requests are given. It is itself
+// the listener on the caller's signal (`handleEvent`), and the timer hands it to `timeUp`: no
+// closure per call.
+class Stop {
+  constructor() {
+    this.controller = new AbortController();
+    this.why = undefined;
+  }
+  handleEvent() {
+    this.why ??= "cancelled";
+    this.controller.abort();
+  }
+}
+
+function timeUp(stop) {
+  stop.why ??= "timeout";
+  stop.controller.abort();
+}
+
 function sleep(ms, signal) {
   return new Promise((resolve, reject) => {
     const done = () => {
@@ -118,7 +141,7 @@ export async function fromA2A(card, options = {}) {
   if (typeof card === "string" || card instanceof URL) answer = await readCard(String(card), headers, fetchFn);
   else if (card !== null && typeof card === "object") answer = call("a2a.agent", { card });
   else throw new TypeError("fromA2A: `card` must be an agent card, its URL or the agent's base URL");
-  const { agent, tool, limits, target } = answer;
+  const { agent, tool, limits, target, send } = answer;
   const postHeaders = { ...headers, ...target.headers };
   const interval = options.pollInterval ?? limits.pollInterval;
   // What every call sends the core again, written as JSON once.
@@ -133,8 +156,25 @@ export async function fromA2A(card, options = {}) {
   // contextId → taskId of a task waiting for the caller's answer, so it is continued.
   const waiting = new Map();
 
+  /** The body that sends the call's message: the core's `send` texts joined with the call's
+   *  values when it has no context (the common call), else the core's `a2a.request`. */
+  function sendBody(args) {
+    const message = args.message;
+    const contextId = args.contextId;
+    if (contextId === undefined && typeof message === "string" && !LONE_SURROGATE.test(message)) {
+      return `${send[0]}${++ids}${send[1]}"${uuid()}"${send[2]}${JSON.stringify(message)}${send[3]}`;
+    }
+    const taskId = typeof contextId === "string" ? waiting.get(contextId) : undefined;
+    let fields = `"kind":"send","id":${++ids},"message":${JSON.stringify(message) ?? "null"},"messageId":"${uuid()}"`;
+    if (contextId !== undefined) fields += `,"contextId":${JSON.stringify(contextId) ?? "null"}`;
+    if (taskId !== undefined) fields += `,"taskId":${JSON.stringify(taskId)}`;
+    const body = requestBody(fields);
+    if (taskId !== undefined) waiting.delete(contextId);
+    return body;
+  }
+
   // The reply of one POST, as the core's `a2a.reply` reads it: its status and body, or what
-  // went wrong.
+  // went wrong (a call's own POSTs read theirs in `execute`, the same way).
   async function post(body, signal) {
     let response;
     try {
@@ -166,67 +206,64 @@ export async function fromA2A(card, options = {}) {
     }
   }
 
-  async function converse(args, followed, signal, deadline) {
-    const contextId = args.contextId;
-    const taskId = typeof contextId === "string" ? waiting.get(contextId) : undefined;
-    let fields = `"kind":"send","id":${++ids},"message":${JSON.stringify(args.message) ?? "null"},"messageId":"${uuid()}"`;
-    if (contextId !== undefined) fields += `,"contextId":${JSON.stringify(contextId) ?? "null"}`;
-    if (taskId !== undefined) fields += `,"taskId":${JSON.stringify(taskId)}`;
-    let body = requestBody(fields);
-    if (taskId !== undefined) waiting.delete(contextId);
-    for (let attempt = 0; ; attempt++) {
-      const reply = await post(body, signal);
-      const remaining = Math.max(0, deadline - Date.now());
-      let step;
-      if (reply.body !== undefined) {
-        // The reply's body crosses beside the input, as it is (not written into the JSON).
-        const answer = parse(coreCall("a2a.reply",
-          `{"status":${+reply.status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)},"task":${JSON.stringify(followed.task) ?? "null"}}`,
-          reply.body));
-        if (answer.error !== undefined) throw new TypeError(answer.error.message);
-        step = answer.ok;
-      } else {
-        step = call("a2a.reply", { ...reply, attempt, interval, remaining, task: followed.task });
-      }
-      if (step.done !== undefined) {
-        const remember = step.remember;
-        if (remember?.contextId) waiting.set(remember.contextId, remember.taskId);
-        return step.done;
-      }
-      const poll = step.poll;
-      followed.task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
-      await sleep(poll.delay, signal);
-      body = requestBody(`"kind":"get","taskId":${JSON.stringify(poll.taskId)},"id":${++ids}`);
-    }
-  }
-
+  // One call: send, then poll the task until the core says it is done. One async function on
+  // the way (no await beyond fetch's, the body's and the polls'), no closure made per call.
   async function execute(args, ctx) {
     const signal = ctx?.signal;
     const timeout = ctx?.timeout ?? options.timeout ?? limits.timeout;
     if (signal?.aborted) return call("a2a.stopped", { timedOut: false, timeout });
-    const controller = new AbortController();
-    let why;
-    const onAbort = () => {
-      why ??= "cancelled";
-      controller.abort();
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const stop = new Stop();
+    const stopped = stop.controller.signal;
+    if (signal) signal.addEventListener("abort", stop, { once: true });
     // setTimeout fires at once for a delay beyond 2^31 - 1 ms (about 24.8 days): such a limit
     // is no limit.
-    const timer = timeout <= 2147483647 ? setTimeout(() => {
-      why ??= "timeout";
-      controller.abort();
-    }, timeout) : undefined;
-    const followed = {};
+    const timer = timeout <= 2147483647 ? setTimeout(timeUp, timeout, stop) : undefined;
+    const deadline = Date.now() + timeout;
+    let task; // the task this call follows, once a reply names one
     try {
-      return await converse(args ?? {}, followed, controller.signal, Date.now() + timeout);
+      let body = sendBody(args ?? {});
+      for (let attempt = 0; ; attempt++) {
+        let status;
+        let text;
+        let error;
+        try {
+          const response = await fetchFn(target.url, { method: "POST", headers: postHeaders, body, signal: stopped });
+          status = response.status;
+          text = await bounded(response, limits.maxBody);
+        } catch (e) {
+          if (stopped.aborted) throw e;
+          error = errorText(e);
+        }
+        const remaining = Math.max(0, deadline - Date.now());
+        let step;
+        if (text !== undefined) {
+          // The reply's body crosses beside the input, as it is (not written into the JSON).
+          let input = `{"status":${+status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)}`;
+          if (task !== undefined) input += `,"task":${JSON.stringify(task)}`;
+          const answer = parse(coreCall("a2a.reply", `${input}}`, text));
+          if (answer.error !== undefined) throw new TypeError(answer.error.message);
+          step = answer.ok;
+        } else {
+          const reply = error !== undefined ? { error, agent } : { tooLarge: true };
+          step = call("a2a.reply", { ...reply, attempt, interval, remaining, task });
+        }
+        if (step.done !== undefined) {
+          const remember = step.remember;
+          if (remember?.contextId) waiting.set(remember.contextId, remember.taskId);
+          return step.done;
+        }
+        const poll = step.poll;
+        task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
+        await sleep(poll.delay, stopped);
+        body = requestBody(`"kind":"get","taskId":${JSON.stringify(poll.taskId)},"id":${++ids}`);
+      }
     } catch (e) {
-      if (why === undefined) return { output: errorText(e), isError: true };
-      await cancel(followed.task);
-      return call("a2a.stopped", { timedOut: why === "timeout", timeout, task: followed.task });
+      if (stop.why === undefined) return { output: errorText(e), isError: true };
+      await cancel(task);
+      return call("a2a.stopped", { timedOut: stop.why === "timeout", timeout, task });
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      if (signal) signal.removeEventListener("abort", stop);
     }
   }
 

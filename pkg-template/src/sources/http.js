@@ -81,15 +81,21 @@ function makeTool(name, description, inputSchema, plan, fetchOption) {
 }
 
 const NO_SECRETS = [];
+const NO_HEADERS = [];
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+// One call: the core's request, then fetch with the time limit and the caller's signal wired
+// to one AbortController, then the reply read and made a result. One async function on the
+// way (no await beyond fetch's and the body's), and no closure made per call.
 async function perform(plan, args, ctx, fetchOption) {
   const signal = ctx?.signal;
   if (signal?.aborted) return failure("cancelled");
   let secrets = NO_SECRETS;
+  let request;
   try {
     // The core's `http.request` over the kept plan, this call's arguments and the values of
-    // the `${VAR}`s its headers need.
-    let env = "{}";
+    // the `${VAR}`s its headers need (none sent when the headers need none).
+    let input = `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"}`;
     if (plan.vars.length > 0) {
       const values = {};
       for (const name of plan.vars) {
@@ -97,95 +103,113 @@ async function perform(plan, args, ctx, fetchOption) {
         if (typeof value === "string") values[name] = value;
       }
       secrets = Object.values(values);
-      env = JSON.stringify(values);
+      input += `,"env":${JSON.stringify(values)}`;
     }
-    const answer = JSON.parse(coreCall("http.request", `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"},"env":${env}}`));
-    if (answer.error) throw new TypeError(answer.error.message);
-    const { result, request } = answer.ok;
-    if (result) return result;
-    const fetch = fetchOption ?? globalThis.fetch;
-    if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
-    return await send(plan, request, ctx, signal, fetch, secrets);
+    // The answer: the request, `[method, url, headers, body]`, or for a GET with no headers
+    // and no body its URL alone (a JSON string, read as it is when it holds no escape); or the
+    // error result sent instead.
+    const text = coreCall("http.request", `${input}}`);
+    if (text.startsWith('{"ok":"') && !text.includes("\\")) {
+      request = ["GET", text.slice(7, -2), NO_HEADERS, null];
+    } else {
+      const answer = JSON.parse(text);
+      if (answer.error) throw new TypeError(answer.error.message);
+      request = answer.ok;
+      if (typeof request === "string") request = ["GET", request, NO_HEADERS, null];
+      else if (!Array.isArray(request)) return request.result;
+    }
   } catch (e) {
     return failure("network", { message: messageOf(e), secrets });
   }
-}
-
-async function send(plan, request, ctx, signal, fetch, secrets) {
+  const fetch = fetchOption ?? globalThis.fetch;
+  if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
   const ms = ctx?.timeout ?? plan.timeout;
   // One signal for fetch per call: the caller's own may be long-lived, and fetch leaves a
   // listener on the signal it is given until the request is garbage-collected.
-  const controller = new AbortController();
-  let why;
-  let onAbort;
-  if (signal) {
-    onAbort = () => {
-      why ??= "cancelled";
-      controller.abort();
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  }
-  const timer = setTimeout(() => {
-    why ??= "timeout";
-    controller.abort();
-  }, ms);
+  const stop = new Stop();
+  if (signal) signal.addEventListener("abort", stop, { once: true });
+  const timer = setTimeout(timeUp, ms, stop);
   try {
-    return await exchange(plan, request, controller.signal, fetch);
+    let [method, url, headers, body] = request;
+    for (let hop = 1; ; hop++) {
+      // Redirects by hand when there are headers to keep from another origin; `fetch` follows
+      // them itself otherwise (a browser hands back no Location in "manual" mode).
+      const manual = headers.length > 0 && headers.some(([k]) => k.toLowerCase() !== "content-type");
+      const init = { method, signal: stop.controller.signal };
+      if (headers.length > 0) init.headers = headers;
+      if (body != null) init.body = body;
+      if (manual) init.redirect = "manual";
+      const res = await fetch(url, init);
+      if (res.type === "opaqueredirect") {
+        return failure("network", {
+          message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
+        });
+      }
+      const status = res.status;
+      const location = manual && REDIRECTS.has(status) ? res.headers.get("location") : null;
+      if (location) {
+        await res.body?.cancel().catch(() => {});
+        const to = new URL(location, url).href;
+        const next = ask("http.redirect", { method, status, from: url, to, hop, headers });
+        if (next.result) return next.result;
+        ({ method, url, headers } = next);
+        if (!next.keepBody) body = undefined;
+        continue;
+      }
+      // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
+      // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
+      const declared = res.headers.get("content-length");
+      let text;
+      let leftOut = 0;
+      let unfinished = false;
+      if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= plan.maxBytes && !res.headers.has("content-encoding")) {
+        text = await res.text();
+      } else {
+        ({ text, leftOut, unfinished } = await readBody(res, plan.maxBytes));
+      }
+      // A status the plan names, read whole: the core's rule says the body is the output
+      // (`bodyIsOutput`, src/http/response.rs), so it is not sent back to be read.
+      const asIs = plan.bodyIsOutput;
+      if (asIs && leftOut === 0 && !unfinished && status >= asIs[0] && status <= asIs[1]) {
+        return { output: text, isError: false, metadata: { status } };
+      }
+      // The body crosses beside the input, as it is (not written into the JSON).
+      const answer = JSON.parse(coreCall(
+        "http.response",
+        `{"resultMode":"${plan.resultMode}","status":${status},"statusText":${JSON.stringify(res.statusText ?? "")},"leftOut":${leftOut},"unfinished":${unfinished}}`,
+        text,
+      ));
+      if (answer.error) throw new TypeError(answer.error.message);
+      return answer.ok;
+    }
   } catch (e) {
-    if (why === "cancelled") return failure("cancelled");
-    if (why === "timeout") return failure("timeout", { ms });
+    if (stop.why === "cancelled") return failure("cancelled");
+    if (stop.why === "timeout") return failure("timeout", { ms });
     // The core hides the values of the call's `${VAR}`s, should the message quote a header.
     return failure("network", { message: messageOf(e), secrets });
   } finally {
     clearTimeout(timer);
-    if (onAbort) signal.removeEventListener("abort", onAbort);
+    if (signal) signal.removeEventListener("abort", stop);
   }
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-async function exchange(plan, request, signal, fetch) {
-  let { method, url, headers, body } = request;
-  for (let hop = 1; ; hop++) {
-    // Redirects by hand when there are headers to keep from another origin; `fetch` follows
-    // them itself otherwise (a browser hands back no Location in "manual" mode).
-    const manual = headers.length > 0 && headers.some(([k]) => k.toLowerCase() !== "content-type");
-    const init = { method, signal };
-    if (headers.length > 0) init.headers = headers;
-    if (body != null) init.body = body;
-    if (manual) init.redirect = "manual";
-    const res = await fetch(url, init);
-    if (res.type === "opaqueredirect") {
-      return failure("network", {
-        message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
-      });
-    }
-    const status = res.status;
-    const location = manual && REDIRECTS.has(status) ? res.headers.get("location") : null;
-    if (location) {
-      await res.body?.cancel().catch(() => {});
-      const to = new URL(location, url).href;
-      const next = ask("http.redirect", { method, status, from: url, to, hop, headers });
-      if (next.result) return next.result;
-      ({ method, url, headers } = next);
-      if (!next.keepBody) body = undefined;
-      continue;
-    }
-    // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
-    // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
-    const declared = res.headers.get("content-length");
-    const whole = declared !== null && /^\d+$/.test(declared) && Number(declared) <= plan.maxBytes &&
-      !res.headers.has("content-encoding");
-    const { text, leftOut, unfinished } = whole ? { text: await res.text(), leftOut: 0, unfinished: false } : await readBody(res, plan.maxBytes);
-    // The body crosses beside the input, as it is (not written into the JSON).
-    const answer = JSON.parse(coreCall(
-      "http.response",
-      `{"resultMode":"${plan.resultMode}","status":${status},"statusText":${JSON.stringify(res.statusText ?? "")},"leftOut":${leftOut},"unfinished":${unfinished}}`,
-      text,
-    ));
-    if (answer.error) throw new TypeError(answer.error.message);
-    return answer.ok;
+// Why a call was stopped, and the controller whose signal fetch was given. It is itself the
+// listener on the caller's signal (`handleEvent`), and the timer hands it to `timeUp`: no
+// closure per call.
+class Stop {
+  constructor() {
+    this.controller = new AbortController();
+    this.why = undefined;
   }
+  handleEvent() {
+    this.why ??= "cancelled";
+    this.controller.abort();
+  }
+}
+
+function timeUp(stop) {
+  stop.why ??= "timeout";
+  stop.controller.abort();
 }
 
 // At most `max` bytes of the body, cut at a UTF-8 character boundary; how many bytes were

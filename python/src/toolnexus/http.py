@@ -143,10 +143,12 @@ async def _call(plan: Dict[str, Any], args: Any, ctx: Optional[ToolContext], cli
         return _failure("cancelled")
     env = {var: os.environ[var] for var in plan["vars"] if var in os.environ}
     answer = _ops.call("http.request", {"plan": plan, "args": args if args is not None else {}, "env": env})
-    if "result" in answer:
+    if isinstance(answer, dict):
         return _result(answer["result"])
+    if isinstance(answer, str):  # a GET with no headers and no body: its URL alone
+        answer = ["GET", answer, [], None]
     seconds = ctx.timeout if ctx is not None and ctx.timeout is not None else plan["timeout"] / 1000.0
-    send = asyncio.ensure_future(_send(plan, answer["request"], client))
+    send = asyncio.ensure_future(_send(plan, answer, client))
     waiters: List["asyncio.Future[Any]"] = [send]
     watch: Optional["asyncio.Future[Any]"] = None
     if signal is not None:
@@ -185,14 +187,15 @@ def _new_client() -> Any:
     return httpx.AsyncClient(follow_redirects=False, timeout=None)
 
 
-async def _send(plan: Dict[str, Any], request: Dict[str, Any], client: Any) -> ToolResult:
+async def _send(plan: Dict[str, Any], request: List[Any], client: Any) -> ToolResult:
     own = client is None
     http = _new_client() if own else client
     try:
-        method: str = request["method"]
-        url: str = request["url"]
-        headers: List[Tuple[str, str]] = [(k, v) for k, v in request["headers"]]
-        body: Optional[str] = request["body"]
+        # The core's request: [method, url, [[name, value], ...], body or None].
+        method: str = request[0]
+        url: str = request[1]
+        headers: List[Tuple[str, str]] = [(k, v) for k, v in request[2]]
+        body: Optional[str] = request[3]
         hop = 0
         while True:
             req = http.build_request(method, url, headers=headers, content=body.encode("utf-8") if body is not None else None)
@@ -213,6 +216,11 @@ async def _send(plan: Dict[str, Any], request: Dict[str, Any], client: Any) -> T
                     body = body if step["keepBody"] else None
                     continue
                 text, left_out, unfinished = await _read(response, int(plan["maxBytes"]))
+                # A status the plan names, read whole: the core's rule says the body is the
+                # output (``bodyIsOutput``, src/http/response.rs), so it is not sent back.
+                as_is = plan.get("bodyIsOutput")
+                if as_is and left_out == 0 and not unfinished and as_is[0] <= response.status_code <= as_is[1]:
+                    return _result({"output": text, "isError": False, "metadata": {"status": response.status_code}})
                 return _result(_ops.call("http.response", {
                     "resultMode": plan["resultMode"], "status": response.status_code,
                     "statusText": response.reason_phrase or "", "body": text,
