@@ -48,7 +48,10 @@ export function buildRules(env, out, inputs) {
     const target = env.CARGO_TARGET_DIR ?? join(root, "target");
     const built = join(target, "wasm32-unknown-unknown", profile, "toolnexus.wasm");
     flags ??= optFlags(env);
-    run("wasm-opt", [built, "-o", file, ...flags.map((f) => (f === "-O3" && profile === "wasm-node" ? "-Oz" : f))], { env });
+    // Past Cargo.toml's flags: passes repeated while they shrink the module, and the custom
+    // sections (producers, target features) that no runtime reads.
+    const more = ["--converge", "--strip-producers", "--strip-target-features"];
+    run("wasm-opt", [built, "-o", file, ...flags.map((f) => (f === "-O3" && profile === "wasm-node" ? "-Oz" : f)), ...more], { env });
     const module = new WebAssembly.Module(readFileSync(file));
     const imports = WebAssembly.Module.imports(module);
     if (imports.length) throw new Error(`build: the ${name} rules module imports ${imports.map((i) => i.name)}; it must import nothing`);

@@ -181,8 +181,13 @@ pub fn op(input: &Map<String, Value>) -> OpResult {
         .flatten()
         .filter_map(Value::as_str)
         .collect();
-    let all: Vec<Value> =
-        serde_json::from_str(DEFINITIONS).map_err(|e| OpError::value_error(e.to_string()))?;
+    // Read as a `Value` (the door's own parser), not as a `Vec`: a typed target would bring
+    // serde's number-formatting error paths into the module.
+    let all = match serde_json::from_str::<Value>(DEFINITIONS) {
+        Ok(Value::Array(all)) => all,
+        Ok(_) => return Err(OpError::value_error("the builtin definitions are not a list")),
+        Err(e) => return Err(OpError::value_error(e.to_string())),
+    };
     let mut out = Vec::new();
     for mut definition in all {
         if !definition.get("name").and_then(Value::as_str).is_some_and(|n| chosen.contains(&n)) {

@@ -93,7 +93,9 @@ fn tools(value: Option<&Value>, bad: &dyn Fn(&str, &str) -> OpError) -> Result<V
         match TOOLS.iter().position(|t| *t == name) {
             Some(i) => chosen[i] = true,
             None => {
-                return Err(bad("tools", &format!("names {item}, which is not one of {}", TOOLS.join(", "))))
+                // The item as JSON text, through the serialiser the answers use.
+                let shown = serde_json::to_string(item).unwrap_or_default();
+                return Err(bad("tools", &format!("names {shown}, which is not one of {}", TOOLS.join(", "))));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! `names.*`: the names rule of [`crate::names`] for the bindings.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::{OpError, OpResult};
 use crate::names;
@@ -22,7 +22,7 @@ pub fn op(name: &str, input: Value) -> OpResult {
                 .collect::<Result<_, _>>()?;
             let prefix = input.get("prefix").and_then(Value::as_str).unwrap_or("");
             let max = input.get("max").and_then(Value::as_u64).map_or(names::MAX_LEN, |m| m as usize);
-            Ok(json!(names::tool_names(&raw, prefix, max)))
+            Ok(Value::Array(names::tool_names(&raw, prefix, max).into_iter().map(Value::String).collect()))
         }
         _ => Err(OpError::unknown(&format!("names.{name}"))),
     }

@@ -54,7 +54,7 @@ fn target_of(input: &Value) -> Result<(Target, &'static str), OpError> {
             Some(other) => {
                 let shown = match other {
                     Value::String(s) => s.clone(),
-                    v => v.to_string(),
+                    v => super::walk::json(v),
                 };
                 return Err(OpError::value_error(format!(
                     "toGemini: the dialect must be \"json_schema\" or \"openapi\", not {shown}"
@@ -101,7 +101,11 @@ fn remove_nulls(input: Value) -> OpResult {
     let schema = map.remove("schema").unwrap_or(Value::Null);
     let mut args = map.remove("args").unwrap_or(Value::Null);
     let removed = super::nulls::remove_optional_nulls(&schema, &mut args);
-    Ok(serde_json::json!({ "args": args, "removed": removed }))
+    // Built by hand: `json!` would copy `args` through serde's value serialiser.
+    let mut out = serde_json::Map::new();
+    out.insert("args".into(), args);
+    out.insert("removed".into(), Value::Bool(removed));
+    Ok(Value::Object(out))
 }
 
 #[cfg(test)]
