@@ -95,7 +95,10 @@ fn tools(value: Option<&Value>, bad: &dyn Fn(&str, &str) -> OpError) -> Result<V
             None => {
                 // The item as JSON text, through the serialiser the answers use.
                 let shown = serde_json::to_string(item).unwrap_or_default();
-                return Err(bad("tools", &format!("names {shown}, which is not one of {}", TOOLS.join(", "))));
+                return Err(bad(
+                    "tools",
+                    &format!("names {shown}, which is not one of {}", TOOLS.join(", ")),
+                ));
             }
         }
     }
