@@ -53,7 +53,9 @@ const recipe = (label, make) => Object.assign(make, { [fc.toStringMethod]: () =>
 // object inside a Set or Map), which must not fail the property.
 const show = (r) => {
   try {
-    return fc.stringify(r);
+    // As a string here, inside the try: what the printer hands back for such a value may
+    // itself have no string form.
+    return `${fc.stringify(r)}`;
   } catch {
     return "<a value fast-check cannot print>";
   }
