@@ -34,8 +34,8 @@ const AREAS = {
   adapters: ["adapters.js"],
   toolkit: ["toolkit.js", "toolkit-dispatch.js", "toolkit-providers.js", "sources/skills.js", "sources/skills.node.js"],
   mcp: ["mcp.js"],
-  http: ["sources/http.js", "sources/http.node.js"],
-  a2a: ["sources/a2a.js"],
+  // The HTTP-backed sources (httpTool and fromOpenAPI, fromA2A) and how their calls stop.
+  http: ["sources/http.js", "sources/http.node.js", "sources/a2a.js", "sources/stop.js"],
   builtins: ["sources/builtins.node.js", "sources/builtins-bash.node.js"],
   "mcp-config": ["sources/mcp-config.node.js", "sources/mcp-server.node.js", "sources/mcp-stdio.node.js"],
 };

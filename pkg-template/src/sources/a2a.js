@@ -6,6 +6,7 @@
 
 import { call, coreCall } from "../core.js";
 import { Tool } from "../tool.js";
+import { Stop, timeUp } from "./stop.js";
 
 const parse = JSON.parse;
 
@@ -58,25 +59,6 @@ async function boundedByChunks(response, limit, declared) {
 // A lone surrogate, which JSON.stringify writes as a `\u` escape and the core reads as U+FFFD:
 // a message holding one goes through `a2a.request`, so every request says what the core says.
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
-
-// Why a call was stopped, and the controller whose signal its requests are given. It is itself
-// the listener on the caller's signal (`handleEvent`), and the timer hands it to `timeUp`: no
-// closure per call.
-class Stop {
-  constructor() {
-    this.controller = new AbortController();
-    this.why = undefined;
-  }
-  handleEvent() {
-    this.why ??= "cancelled";
-    this.controller.abort();
-  }
-}
-
-function timeUp(stop) {
-  stop.why ??= "timeout";
-  stop.controller.abort();
-}
 
 function sleep(ms, signal) {
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@
 // follow redirects one hop at a time, read at most maxBytes.
 import { call, coreCall, instanceOf } from "../core.js";
 import { Tool } from "../tool.js";
+import { Stop, timeUp } from "./stop.js";
 
 // How a `${VAR}` in a header is read. Here only Deno's environment (a web module may read it);
 // the Node.js entries set Node's and Bun's too (http.node.js).
@@ -191,25 +192,6 @@ async function perform(plan, args, ctx, fetchOption) {
     clearTimeout(timer);
     if (signal) signal.removeEventListener("abort", stop);
   }
-}
-
-// Why a call was stopped, and the controller whose signal fetch was given. It is itself the
-// listener on the caller's signal (`handleEvent`), and the timer hands it to `timeUp`: no
-// closure per call.
-class Stop {
-  constructor() {
-    this.controller = new AbortController();
-    this.why = undefined;
-  }
-  handleEvent() {
-    this.why ??= "cancelled";
-    this.controller.abort();
-  }
-}
-
-function timeUp(stop) {
-  stop.why ??= "timeout";
-  stop.controller.abort();
 }
 
 // At most `max` bytes of the body, cut at a UTF-8 character boundary; how many bytes were
