@@ -65,35 +65,33 @@ function openAICall(entries, call, i, ids, ctx) {
   return dispatch(entries, fn.name, fn.arguments, ctx);
 }
 
-/** A Responses `output` (or the response) → a `function_call_output` item per `function_call`. */
-function runOpenAIResponses(entries, input, ctx) {
+// The providers whose calls carry their own ids, and where each call keeps its parts.
+const BY_ID = {
+  openai_responses: { list: "output", type: "function_call", id: "call_id", args: "arguments", what: "Function call" },
+  anthropic: { list: "content", type: "tool_use", id: "id", args: "input", what: "Tool use" },
+};
+
+/** The calls of `input` in the shape of `provider` (a key of BY_ID), each answered by its id. */
+function runById(provider, entries, input, ctx) {
+  const shape = BY_ID[provider];
   const ids = [];
-  const pending = collect(input, "output", "function_call", ids, (item, at) => {
-    const id = item.call_id;
+  const pending = collect(input, shape.list, shape.type, ids, (call, at) => {
+    const id = call[shape.id];
     if (typeof id !== "string" || id === "") {
-      return failure(worded("no_id", { provider: "openai_responses", index: at }));
+      return failure(worded("no_id", { provider, index: at }));
     }
     ids[at] = id;
-    return seenBefore(ids, at, id) ? duplicate("Function call", id) : dispatch(entries, item.name, item.arguments, ctx);
+    return seenBefore(ids, at, id) ? duplicate(shape.what, id) : dispatch(entries, call.name, call[shape.args], ctx);
   });
   if (pending.length === 0) return resolve([]);
-  return Promise.all(pending).then((results) => answers("openai_responses", results, ids));
+  return Promise.all(pending).then((results) => answers(provider, results, ids));
 }
 
+/** A Responses `output` (or the response) → a `function_call_output` item per `function_call`. */
+const runOpenAIResponses = (entries, input, ctx) => runById("openai_responses", entries, input, ctx);
+
 /** An Anthropic message (or its `content`) → a `tool_result` block per `tool_use` block. */
-function runAnthropic(entries, input, ctx) {
-  const ids = [];
-  const pending = collect(input, "content", "tool_use", ids, (block, at) => {
-    const id = block.id;
-    if (typeof id !== "string" || id === "") {
-      return failure(worded("no_id", { provider: "anthropic", index: at }));
-    }
-    ids[at] = id;
-    return seenBefore(ids, at, id) ? duplicate("Tool use", id) : dispatch(entries, block.name, block.input, ctx);
-  });
-  if (pending.length === 0) return resolve([]);
-  return Promise.all(pending).then((results) => answers("anthropic", results, ids));
-}
+const runAnthropic = (entries, input, ctx) => runById("anthropic", entries, input, ctx);
 
 // The calls among `input` (an array, or an object whose `key` is one) whose `type` is `type`,
 // each answered by `answer(item, position)`; `ids` gets "" for each, for `answer` to set.
