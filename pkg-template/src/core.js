@@ -107,7 +107,13 @@ function doorFor(op) {
     const load = loaders[kind];
     if (load === undefined) throw new TypeError(`toolnexus: ${op} needs Node.js, Bun or Deno`);
     compiled[kind] ??= load();
-    door = doors[kind] = { kind, instance: ++instances, exports: new WebAssembly.Instance(compiled[kind], {}).exports };
+    door = doors[kind] = {
+      kind,
+      instance: ++instances,
+      exports: new WebAssembly.Instance(compiled[kind], {}).exports,
+      names: new Map(),
+      input: 0, // where the instance's input buffer starts, once it has one (`INPUT_ROOM` bytes)
+    };
   }
   return door;
 }
@@ -147,6 +153,10 @@ function pass(x, text) {
   return [at, written, capacity];
 }
 
+// Inputs of up to a third of this many UTF-16 units (so of up to this many bytes in UTF-8) are
+// written into one buffer each rules instance keeps: most calls allocate nothing in it.
+const INPUT_ROOM = 1 << 15;
+
 /**
  * Runs the core operation `op` over `input`, JSON text, with `text` (a long string) as the
  * input's `"text"` field when given; answers the JSON text `{"ok":value}` or
@@ -162,14 +172,22 @@ export function coreCall(op, input, text) {
   const x = door.exports;
   let answer;
   try {
-    const name = pass(x, op);
-    const json = pass(x, input);
+    // An operation's name is written into the instance once and kept there (a few dozen
+    // names, a few bytes each): a call writes its input only.
+    let name = door.names.get(op);
+    if (name === undefined) door.names.set(op, (name = pass(x, op)));
+    let json;
+    if (input.length * 3 <= INPUT_ROOM) {
+      if (door.input === 0) door.input = x.alloc_bytes(INPUT_ROOM) >>> 0;
+      json = [door.input, encoder.encodeInto(input, new Uint8Array(x.memory.buffer, door.input, INPUT_ROOM)).written, 0];
+    } else {
+      json = pass(x, input);
+    }
     const long = text === undefined ? [0, 0, 0] : pass(x, text);
     const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]) >>> 0;
     const length = x.answer_len() >>> 0;
     answer = decoder.decode(new Uint8Array(x.memory.buffer, at, length));
-    x.free_bytes(name[0], name[2]);
-    x.free_bytes(json[0], json[2]);
+    if (json[2] !== 0) x.free_bytes(json[0], json[2]);
     if (text !== undefined) x.free_bytes(long[0], long[2]);
   } catch (error) {
     if (doors[door.kind] === door) doors[door.kind] = undefined;

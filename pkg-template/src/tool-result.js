@@ -181,5 +181,15 @@ const executeOf = (fn) => async (args, ctx) => {
   }
 };
 
-export { executeOf, messageOf };
+// What `execute` answers for a value thrown: the result `executeOf` makes of a throw, for the
+// sources' own `execute` functions (`sourceTool`), which catch what they throw themselves.
+const resultOfThrown = (thrown) => {
+  try {
+    return failure(thrown);
+  } catch (error) {
+    return { output: error === brokenBy ? brokenBy.message : OVERFLOWED, isError: true };
+  }
+};
+
+export { executeOf, messageOf, resultOfThrown };
 

@@ -166,3 +166,12 @@ export function messageOf(thrown: unknown): string;
 
 /** A value's type as messages word it ("null", "an array", "a string"…); never throws. */
 export function phraseOf(value: unknown): string;
+
+/**
+ * A tool of one of the package's own sources, whose `execute` already answers every call with a
+ * result the core made and never rejects: it is the tool's `execute` as it is.
+ */
+export function sourceTool(spec: ToolSpec): Tool;
+
+/** The result `execute` answers for a value thrown (never throws). */
+export function resultOfThrown(thrown: unknown): ToolResult;

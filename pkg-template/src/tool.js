@@ -12,12 +12,15 @@
 import { TYPE_PHRASES } from "./protocol.js";
 import { typeCode } from "./tool-buffer.js";
 import { init, made } from "./tool-definition.js";
-import { executeOf, messageOf } from "./tool-result.js";
+import { executeOf, messageOf, resultOfThrown } from "./tool-result.js";
 import { sanitize } from "./sanitize.js";
 
 // `defineTool` builds through the class constructor too (V8 then sizes every tool for its
 // five in-object fields); this module-private token is how it asks for `run` and "native".
 const DEFINING = Symbol("defineTool");
+// How the package's own sources build a tool (`sourceTool`): their function is the tool's
+// `execute` as it is.
+const SOURCE = Symbol("source");
 
 class Tool {
   constructor(spec, how) {
@@ -26,7 +29,7 @@ class Tool {
     this.description = made.description;
     this.inputSchema = made.inputSchema;
     this.source = made.source;
-    this.execute = executeOf(fn);
+    this.execute = how === SOURCE ? fn : executeOf(fn);
     made.inputSchema = undefined; // the user's schema is the tool's alone
   }
 }
@@ -35,12 +38,20 @@ function defineTool(opts) {
   return new Tool(opts, DEFINING);
 }
 
+// A tool of one of the package's own sources (httpTool, fromOpenAPI), whose `execute` already
+// keeps the contract: every result it answers is one the core made, `args` null or undefined
+// is `{}` to it, and it never rejects, answering what it throws past its own handling with
+// `resultOfThrown`. So nothing is wrapped around it: no second async function and no question
+// to the core about a result the core made.
+const sourceTool = (spec) => new Tool(spec, SOURCE);
+
 // For the other modules, not exports of the package: `executeOf` (a Toolkit wraps plain-object
-// tools with it) and `messageOf` (message(e), as the core words it).
+// tools with it), `messageOf` (message(e), as the core words it), `sourceTool` and
+// `resultOfThrown` (the sources' tools).
 /** A value's type as messages word it ("null", "an array", "a string"…); never throws. */
 const phraseOf = (value) => TYPE_PHRASES[typeCode(value)];
 
-export { Tool, defineTool, sanitize, executeOf, messageOf, phraseOf };
+export { Tool, defineTool, sanitize, executeOf, messageOf, phraseOf, sourceTool, resultOfThrown };
 
 // Each export against its declaration in tool.d.ts (tsc --checkJs, scripts/types.mjs).
 /** @satisfies {typeof import("./tool.js").Tool} */ (Tool);
@@ -49,3 +60,5 @@ export { Tool, defineTool, sanitize, executeOf, messageOf, phraseOf };
 /** @satisfies {typeof import("./tool.js").executeOf} */ (executeOf);
 /** @satisfies {typeof import("./tool.js").messageOf} */ (messageOf);
 /** @satisfies {typeof import("./tool.js").phraseOf} */ (phraseOf);
+/** @satisfies {typeof import("./tool.js").sourceTool} */ (sourceTool);
+/** @satisfies {typeof import("./tool.js").resultOfThrown} */ (resultOfThrown);

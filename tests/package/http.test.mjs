@@ -149,6 +149,24 @@ describe("httpTool", () => {
     assert.equal(a.requests.length, count, "an already-aborted signal sends nothing");
   });
 
+  it("answers what its own call throws as a result and never rejects", async () => {
+    const t = httpTool({ name: "e", url: `${a.url}/echo` });
+    const count = a.requests.length;
+    assert.deepEqual(await t.execute({}, { get signal() { throw new Error("no signal here"); } }), {
+      output: "no signal here",
+      isError: true,
+    });
+    const odd = await t.execute({}, { signal: { aborted: false } });
+    assert.equal(odd.isError, true);
+    assert.match(odd.output, /addEventListener/);
+    assert.equal(a.requests.length, count, "nothing was sent");
+    for (const args of [undefined, null]) {
+      const r = await t.execute(args);
+      assert.equal(r.isError, false, r.output);
+      assert.equal(JSON.parse(r.output).path, "/echo", "no arguments is {}");
+    }
+  });
+
   it("leaves no listener on a long-lived signal after 1,000 calls", async () => {
     const { getEventListeners } = await import("node:events");
     const controller = new AbortController();

@@ -4,7 +4,7 @@
 // becomes. This module does the I/O only: read the environment variables the core names, fetch,
 // follow redirects one hop at a time, read at most maxBytes.
 import { call, coreCall, instanceOf } from "../core.js";
-import { Tool } from "../tool.js";
+import { resultOfThrown, sourceTool } from "../tool.js";
 import { Stop, timeUp } from "./stop.js";
 
 // How a `${VAR}` in a header is read. Here only Deno's environment (a web module may read it);
@@ -72,7 +72,7 @@ function keptNumber(plan) {
 }
 
 function makeTool(name, description, inputSchema, plan, fetchOption) {
-  return new Tool({
+  return sourceTool({
     name,
     description,
     inputSchema,
@@ -86,111 +86,118 @@ const NO_HEADERS = [];
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 // One call: the core's request, then fetch with the time limit and the caller's signal wired
-// to one AbortController, then the reply read and made a result. One async function on the
-// way (no await beyond fetch's and the body's), and no closure made per call.
+// to one AbortController, then the reply read and made a result. The tool's `execute` itself
+// (`sourceTool`): one async function on the way (no await beyond fetch's and the body's), no
+// closure made per call, and what it throws past its own handling (a caller's signal that is
+// no EventTarget, a core that traps while wording a failure) answered as `execute` answers a
+// throw.
 async function perform(plan, args, ctx, fetchOption) {
-  const signal = ctx?.signal;
-  if (signal?.aborted) return failure("cancelled");
-  let secrets = NO_SECRETS;
-  let request;
   try {
-    // The core's `http.request` over the kept plan, this call's arguments and the values of
-    // the `${VAR}`s its headers need (none sent when the headers need none).
-    let input = `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"}`;
-    if (plan.vars.length > 0) {
-      const values = {};
-      for (const name of plan.vars) {
-        const value = readEnv(name);
-        if (typeof value === "string") values[name] = value;
+    const signal = ctx?.signal;
+    if (signal?.aborted) return failure("cancelled");
+    let secrets = NO_SECRETS;
+    let request;
+    try {
+      // The core's `http.request` over the kept plan, this call's arguments and the values of
+      // the `${VAR}`s its headers need (none sent when the headers need none).
+      let input = `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"}`;
+      if (plan.vars.length > 0) {
+        const values = {};
+        for (const name of plan.vars) {
+          const value = readEnv(name);
+          if (typeof value === "string") values[name] = value;
+        }
+        secrets = Object.values(values);
+        input += `,"env":${JSON.stringify(values)}`;
       }
-      secrets = Object.values(values);
-      input += `,"env":${JSON.stringify(values)}`;
-    }
-    // The answer: the request, `[method, url, headers, body]`, or for a GET with no headers
-    // and no body its URL alone (a JSON string, read as it is when it holds no escape); or the
-    // error result sent instead.
-    const text = coreCall("http.request", `${input}}`);
-    if (text.startsWith('{"ok":"') && !text.includes("\\")) {
-      request = ["GET", text.slice(7, -2), NO_HEADERS, null];
-    } else {
-      const answer = JSON.parse(text);
-      if (answer.error) throw new TypeError(answer.error.message);
-      request = answer.ok;
-      if (typeof request === "string") request = ["GET", request, NO_HEADERS, null];
-      else if (!Array.isArray(request)) return request.result;
-    }
-  } catch (e) {
-    return failure("network", { message: messageOf(e), secrets });
-  }
-  const fetch = fetchOption ?? globalThis.fetch;
-  if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
-  const ms = ctx?.timeout ?? plan.timeout;
-  // One signal for fetch per call: the caller's own may be long-lived, and fetch leaves a
-  // listener on the signal it is given until the request is garbage-collected.
-  const stop = new Stop();
-  if (signal) signal.addEventListener("abort", stop, { once: true });
-  const timer = setTimeout(timeUp, ms, stop);
-  try {
-    let [method, url, headers, body] = request;
-    for (let hop = 1; ; hop++) {
-      // Redirects by hand when there are headers to keep from another origin; `fetch` follows
-      // them itself otherwise (a browser hands back no Location in "manual" mode).
-      const manual = headers.length > 0 && headers.some(([k]) => k.toLowerCase() !== "content-type");
-      const init = { method, signal: stop.controller.signal };
-      if (headers.length > 0) init.headers = headers;
-      if (body != null) init.body = body;
-      if (manual) init.redirect = "manual";
-      const res = await fetch(url, init);
-      if (res.type === "opaqueredirect") {
-        return failure("network", {
-          message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
-        });
-      }
-      const status = res.status;
-      const location = manual && REDIRECTS.has(status) ? res.headers.get("location") : null;
-      if (location) {
-        await res.body?.cancel().catch(() => {});
-        const to = new URL(location, url).href;
-        const next = ask("http.redirect", { method, status, from: url, to, hop, headers });
-        if (next.result) return next.result;
-        ({ method, url, headers } = next);
-        if (!next.keepBody) body = undefined;
-        continue;
-      }
-      // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
-      // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
-      const declared = res.headers.get("content-length");
-      let text;
-      let leftOut = 0;
-      let unfinished = false;
-      if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= plan.maxBytes && !res.headers.has("content-encoding")) {
-        text = await res.text();
+      // The answer: the request, `[method, url, headers, body]`, or for a GET with no headers
+      // and no body its URL alone (a JSON string, read as it is when it holds no escape); or the
+      // error result sent instead.
+      const text = coreCall("http.request", `${input}}`);
+      if (text.startsWith('{"ok":"') && !text.includes("\\")) {
+        request = ["GET", text.slice(7, -2), NO_HEADERS, null];
       } else {
-        ({ text, leftOut, unfinished } = await readBody(res, plan.maxBytes));
+        const answer = JSON.parse(text);
+        if (answer.error) throw new TypeError(answer.error.message);
+        request = answer.ok;
+        if (typeof request === "string") request = ["GET", request, NO_HEADERS, null];
+        else if (!Array.isArray(request)) return request.result;
       }
-      // A status the plan names, read whole: the core's rule says the body is the output
-      // (`bodyIsOutput`, src/http/response.rs), so it is not sent back to be read.
-      const asIs = plan.bodyIsOutput;
-      if (asIs && leftOut === 0 && !unfinished && status >= asIs[0] && status <= asIs[1]) {
-        return { output: text, isError: false, metadata: { status } };
+    } catch (e) {
+      return failure("network", { message: messageOf(e), secrets });
+    }
+    const fetch = fetchOption ?? globalThis.fetch;
+    if (typeof fetch !== "function") return failure("network", { message: "this runtime has no fetch; pass the `fetch` option" });
+    const ms = ctx?.timeout ?? plan.timeout;
+    // One signal for fetch per call: the caller's own may be long-lived, and fetch leaves a
+    // listener on the signal it is given until the request is garbage-collected.
+    const stop = new Stop();
+    if (signal) signal.addEventListener("abort", stop, { once: true });
+    const timer = setTimeout(timeUp, ms, stop);
+    try {
+      let [method, url, headers, body] = request;
+      for (let hop = 1; ; hop++) {
+        // Redirects by hand when there are headers to keep from another origin; `fetch` follows
+        // them itself otherwise (a browser hands back no Location in "manual" mode).
+        const manual = headers.length > 0 && headers.some(([k]) => k.toLowerCase() !== "content-type");
+        const init = { method, signal: stop.controller.signal };
+        if (headers.length > 0) init.headers = headers;
+        if (body != null) init.body = body;
+        if (manual) init.redirect = "manual";
+        const res = await fetch(url, init);
+        if (res.type === "opaqueredirect") {
+          return failure("network", {
+            message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
+          });
+        }
+        const status = res.status;
+        const location = manual && REDIRECTS.has(status) ? res.headers.get("location") : null;
+        if (location) {
+          await res.body?.cancel().catch(() => {});
+          const to = new URL(location, url).href;
+          const next = ask("http.redirect", { method, status, from: url, to, hop, headers });
+          if (next.result) return next.result;
+          ({ method, url, headers } = next);
+          if (!next.keepBody) body = undefined;
+          continue;
+        }
+        // A plain body whose declared length fits is read whole (HTTP framing ends it there); a
+        // compressed one may grow when decoded, and a chunked one says nothing: read by chunks.
+        const declared = res.headers.get("content-length");
+        let text;
+        let leftOut = 0;
+        let unfinished = false;
+        if (declared !== null && /^\d+$/.test(declared) && Number(declared) <= plan.maxBytes && !res.headers.has("content-encoding")) {
+          text = await res.text();
+        } else {
+          ({ text, leftOut, unfinished } = await readBody(res, plan.maxBytes));
+        }
+        // A status the plan names, read whole: the core's rule says the body is the output
+        // (`bodyIsOutput`, src/http/response.rs), so it is not sent back to be read.
+        const asIs = plan.bodyIsOutput;
+        if (asIs && leftOut === 0 && !unfinished && status >= asIs[0] && status <= asIs[1]) {
+          return { output: text, isError: false, metadata: { status } };
+        }
+        // The body crosses beside the input, as it is (not written into the JSON).
+        const answer = JSON.parse(coreCall(
+          "http.response",
+          `{"resultMode":"${plan.resultMode}","status":${status},"statusText":${JSON.stringify(res.statusText ?? "")},"leftOut":${leftOut},"unfinished":${unfinished}}`,
+          text,
+        ));
+        if (answer.error) throw new TypeError(answer.error.message);
+        return answer.ok;
       }
-      // The body crosses beside the input, as it is (not written into the JSON).
-      const answer = JSON.parse(coreCall(
-        "http.response",
-        `{"resultMode":"${plan.resultMode}","status":${status},"statusText":${JSON.stringify(res.statusText ?? "")},"leftOut":${leftOut},"unfinished":${unfinished}}`,
-        text,
-      ));
-      if (answer.error) throw new TypeError(answer.error.message);
-      return answer.ok;
+    } catch (e) {
+      if (stop.why === "cancelled") return failure("cancelled");
+      if (stop.why === "timeout") return failure("timeout", { ms });
+      // The core hides the values of the call's `${VAR}`s, should the message quote a header.
+      return failure("network", { message: messageOf(e), secrets });
+    } finally {
+      clearTimeout(timer);
+      if (signal) signal.removeEventListener("abort", stop);
     }
   } catch (e) {
-    if (stop.why === "cancelled") return failure("cancelled");
-    if (stop.why === "timeout") return failure("timeout", { ms });
-    // The core hides the values of the call's `${VAR}`s, should the message quote a header.
-    return failure("network", { message: messageOf(e), secrets });
-  } finally {
-    clearTimeout(timer);
-    if (signal) signal.removeEventListener("abort", stop);
+    return resultOfThrown(e);
   }
 }
 
