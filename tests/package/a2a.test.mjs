@@ -211,6 +211,8 @@ describe("fromA2A with the official A2A server", () => {
     assert.deepEqual(stuck, { output: "timed out after 100 ms", isError: true });
     const unbounded = await (await at(`${base}/a2a/jsonrpc`)).execute({ message: "hello" }, { timeout: Infinity });
     assert.equal(unbounded.output, "hi! you said: hello", "a limit beyond setTimeout's range is no limit");
+    const ctx = { get signal() { throw new Error("no signal here"); } };
+    assert.deepEqual(await (await at(`${base}/a2a/jsonrpc`)).execute({ message: "hello" }, ctx), { output: "no signal here", isError: true });
   });
 
   it("createToolkit({ agents }): an unreachable agent is left out and listed in sources", async () => {

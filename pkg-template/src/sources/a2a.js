@@ -5,7 +5,7 @@
 // declarations: src/a2a/typings.rs.
 
 import { call, coreCall } from "../core.js";
-import { Tool } from "../tool.js";
+import { resultOfThrown, sourceTool } from "../tool.js";
 import { Stop, timeUp } from "./stop.js";
 
 const parse = JSON.parse;
@@ -188,68 +188,74 @@ export async function fromA2A(card, options = {}) {
     }
   }
 
-  // One call: send, then poll the task until the core says it is done. One async function on
-  // the way (no await beyond fetch's, the body's and the polls'), no closure made per call.
+  // One call: send, then poll the task until the core says it is done. The tool's `execute`
+  // itself (`sourceTool`): one async function on the way (no await beyond fetch's, the body's
+  // and the polls'), no closure made per call, and what it throws past its own handling
+  // answered as `execute` answers a throw.
   async function execute(args, ctx) {
-    const signal = ctx?.signal;
-    const timeout = ctx?.timeout ?? options.timeout ?? limits.timeout;
-    if (signal?.aborted) return call("a2a.stopped", { timedOut: false, timeout });
-    const stop = new Stop();
-    const stopped = stop.controller.signal;
-    if (signal) signal.addEventListener("abort", stop, { once: true });
-    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (about 24.8 days): such a limit
-    // is no limit.
-    const timer = timeout <= 2147483647 ? setTimeout(timeUp, timeout, stop) : undefined;
-    const deadline = Date.now() + timeout;
-    let task; // the task this call follows, once a reply names one
     try {
-      let body = sendBody(args ?? {});
-      for (let attempt = 0; ; attempt++) {
-        let status;
-        let text;
-        let error;
-        try {
-          const response = await fetchFn(target.url, { method: "POST", headers: postHeaders, body, signal: stopped });
-          status = response.status;
-          text = await bounded(response, limits.maxBody);
-        } catch (e) {
-          if (stopped.aborted) throw e;
-          error = errorText(e);
+      const signal = ctx?.signal;
+      const timeout = ctx?.timeout ?? options.timeout ?? limits.timeout;
+      if (signal?.aborted) return call("a2a.stopped", { timedOut: false, timeout });
+      const stop = new Stop();
+      const stopped = stop.controller.signal;
+      if (signal) signal.addEventListener("abort", stop, { once: true });
+      // setTimeout fires at once for a delay beyond 2^31 - 1 ms (about 24.8 days): such a limit
+      // is no limit.
+      const timer = timeout <= 2147483647 ? setTimeout(timeUp, timeout, stop) : undefined;
+      const deadline = Date.now() + timeout;
+      let task; // the task this call follows, once a reply names one
+      try {
+        let body = sendBody(args ?? {});
+        for (let attempt = 0; ; attempt++) {
+          let status;
+          let text;
+          let error;
+          try {
+            const response = await fetchFn(target.url, { method: "POST", headers: postHeaders, body, signal: stopped });
+            status = response.status;
+            text = await bounded(response, limits.maxBody);
+          } catch (e) {
+            if (stopped.aborted) throw e;
+            error = errorText(e);
+          }
+          const remaining = Math.max(0, deadline - Date.now());
+          let step;
+          if (text !== undefined) {
+            // The reply's body crosses beside the input, as it is (not written into the JSON).
+            let input = `{"status":${+status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)}`;
+            if (task !== undefined) input += `,"task":${JSON.stringify(task)}`;
+            const answer = parse(coreCall("a2a.reply", `${input}}`, text));
+            if (answer.error !== undefined) throw new TypeError(answer.error.message);
+            step = answer.ok;
+          } else {
+            const reply = error !== undefined ? { error, agent } : { tooLarge: true };
+            step = call("a2a.reply", { ...reply, attempt, interval, remaining, task });
+          }
+          if (step.done !== undefined) {
+            const remember = step.remember;
+            if (remember?.contextId) waiting.set(remember.contextId, remember.taskId);
+            return step.done;
+          }
+          const poll = step.poll;
+          task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
+          await sleep(poll.delay, stopped);
+          body = requestBody(`"kind":"get","taskId":${JSON.stringify(poll.taskId)},"id":${++ids}`);
         }
-        const remaining = Math.max(0, deadline - Date.now());
-        let step;
-        if (text !== undefined) {
-          // The reply's body crosses beside the input, as it is (not written into the JSON).
-          let input = `{"status":${+status || 0},"attempt":${attempt},"interval":${intervalJson},"remaining":${JSON.stringify(remaining)}`;
-          if (task !== undefined) input += `,"task":${JSON.stringify(task)}`;
-          const answer = parse(coreCall("a2a.reply", `${input}}`, text));
-          if (answer.error !== undefined) throw new TypeError(answer.error.message);
-          step = answer.ok;
-        } else {
-          const reply = error !== undefined ? { error, agent } : { tooLarge: true };
-          step = call("a2a.reply", { ...reply, attempt, interval, remaining, task });
-        }
-        if (step.done !== undefined) {
-          const remember = step.remember;
-          if (remember?.contextId) waiting.set(remember.contextId, remember.taskId);
-          return step.done;
-        }
-        const poll = step.poll;
-        task = { taskId: poll.taskId, contextId: poll.contextId, state: poll.state };
-        await sleep(poll.delay, stopped);
-        body = requestBody(`"kind":"get","taskId":${JSON.stringify(poll.taskId)},"id":${++ids}`);
+      } catch (e) {
+        if (stop.why === undefined) return { output: errorText(e), isError: true };
+        await cancel(task);
+        return call("a2a.stopped", { timedOut: stop.why === "timeout", timeout, task });
+      } finally {
+        clearTimeout(timer);
+        if (signal) signal.removeEventListener("abort", stop);
       }
     } catch (e) {
-      if (stop.why === undefined) return { output: errorText(e), isError: true };
-      await cancel(task);
-      return call("a2a.stopped", { timedOut: stop.why === "timeout", timeout, task });
-    } finally {
-      clearTimeout(timer);
-      if (signal) signal.removeEventListener("abort", stop);
+      return resultOfThrown(e);
     }
   }
 
-  return new Tool({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, source: "a2a", execute });
+  return sourceTool({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, source: "a2a", execute });
 }
 
 
