@@ -157,6 +157,35 @@ function pass(x, text) {
 // written into one buffer each rules instance keeps: most calls allocate nothing in it.
 const INPUT_ROOM = 1 << 15;
 
+// Texts of up to this many units, when ASCII, cross by a loop here rather than through
+// TextEncoder and TextDecoder. A call between two requests (an HTTP tool's) finds its code out
+// of the CPU's caches, where each of the encoders' native paths costs several microseconds
+// (measured with the caches flushed: about 6 µs each, against about 3 µs for both loops).
+const SHORT = 256;
+const fromCharCode = String.fromCharCode;
+
+/** Writes `text` at the start of `bytes` when it is ASCII; answers its length, or -1 when not. */
+function asciiInto(text, bytes) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return -1;
+    bytes[i] = c;
+  }
+  return n;
+}
+
+/** `bytes` as a string when they are ASCII, or undefined. */
+function asciiOf(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c > 127) return undefined;
+    text += fromCharCode(c);
+  }
+  return text;
+}
+
 /**
  * Runs the core operation `op` over `input`, JSON text, with `text` (a long string) as the
  * input's `"text"` field when given; answers the JSON text `{"ok":value}` or
@@ -179,14 +208,18 @@ export function coreCall(op, input, text) {
     let json;
     if (input.length * 3 <= INPUT_ROOM) {
       if (door.input === 0) door.input = x.alloc_bytes(INPUT_ROOM) >>> 0;
-      json = [door.input, encoder.encodeInto(input, new Uint8Array(x.memory.buffer, door.input, INPUT_ROOM)).written, 0];
+      const room = new Uint8Array(x.memory.buffer, door.input, INPUT_ROOM);
+      let written = input.length <= SHORT ? asciiInto(input, room) : -1;
+      if (written < 0) written = encoder.encodeInto(input, room).written;
+      json = [door.input, written, 0];
     } else {
       json = pass(x, input);
     }
     const long = text === undefined ? [0, 0, 0] : pass(x, text);
     const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]) >>> 0;
     const length = x.answer_len() >>> 0;
-    answer = decoder.decode(new Uint8Array(x.memory.buffer, at, length));
+    const bytes = new Uint8Array(x.memory.buffer, at, length);
+    answer = (length <= SHORT ? asciiOf(bytes) : undefined) ?? decoder.decode(bytes);
     if (json[2] !== 0) x.free_bytes(json[0], json[2]);
     if (text !== undefined) x.free_bytes(long[0], long[2]);
   } catch (error) {

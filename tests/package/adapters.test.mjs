@@ -126,6 +126,17 @@ describe("tools out: shapes", () => {
     assert.deepEqual(toMCP([search]), [{ name: "search", description: "Search the web", inputSchema: search.inputSchema }]);
   });
 
+  it("every text crosses exactly, short or long, ASCII or not", () => {
+    const schema = { type: "object", properties: {} };
+    const texts = ["plain", "héllo wörld", "emoji 😀 and 中文", "a lone \udc00 surrogate", "x".repeat(300), "é".repeat(200)];
+    for (const description of texts) {
+      const expected = description.replace(/\udc00/, "\ufffd");
+      const [out] = toMCP([{ name: "t", description, inputSchema: schema }]);
+      assert.equal(out.description, expected, `${description.length} units`);
+      assert.equal(toAnthropic([{ name: "t", description, inputSchema: schema }])[0].description, expected);
+    }
+  });
+
   it("toGemini: one Tool of function declarations, two dialects", () => {
     const [tool] = toGemini([search]);
     assert.deepEqual(Object.keys(tool), ["functionDeclarations"]);
