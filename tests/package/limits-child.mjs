@@ -9,12 +9,10 @@ import { createRequire } from "node:module";
 
 import { defineTool, sanitize, toGemini, toOpenAI, Tool } from "toolnexus";
 
-// The same module instance the package's entry loaded (CommonJS keeps one per file), read by
-// path for its WebAssembly memory: not an export of the package.
-const glue = createRequire(import.meta.url)(
-  createRequire(import.meta.url).resolve("toolnexus").replace(/index\.cjs$/, "toolnexus.cjs"),
-);
-const memoryBytes = () => glue.__wasm.memory.buffer.byteLength;
+// The core instance the package's entry attached, reached through what the entry keeps for
+// its own parts (not an export of the package): its WebAssembly memory.
+const core = createRequire(import.meta.url)("toolnexus")[Symbol.for("toolnexus.shared")]()["tool-buffer.js"].wasm;
+const memoryBytes = () => core.memory.buffer.byteLength;
 const MiB = 1 << 20;
 
 /**
