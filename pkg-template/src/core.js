@@ -97,10 +97,17 @@ let instances = 0;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** Which module answers each operation asked for so far (a few dozen names). */
+const kinds = new Map();
+
 /** The rules instance answering `op`, made on first use. */
 function doorFor(op) {
-  const dot = op.indexOf(".");
-  const kind = NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable";
+  let kind = kinds.get(op);
+  if (kind === undefined) {
+    const dot = op.indexOf(".");
+    kind = NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable";
+    kinds.set(op, kind);
+  }
   let door = doors[kind];
   if (door === undefined) {
     if (loaders === undefined) throw new TypeError(`toolnexus: ${op} was called before the package's entry attached the core`);

@@ -145,7 +145,8 @@ async function perform(plan, args, ctx, fetchOption) {
         if (body != null) init.body = body;
         if (manual) init.redirect = "manual";
         const res = await fetch(url, init);
-        if (res.type === "opaqueredirect") {
+        // Only a request sent with redirect: "manual" can come back as an opaque redirect.
+        if (manual && res.type === "opaqueredirect") {
           return failure("network", {
             message: "the server redirected, and this runtime does not show where to; configured headers are not sent on blindly",
           });
