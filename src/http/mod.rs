@@ -38,15 +38,20 @@ pub fn op(name: &str, input: Value) -> OpResult {
         "define" => define::define(&input),
         // { plan } → the number the plan is kept under, for `request`
         "keep" => Ok(json!(kept::keep(Plan::from_value(input.get("plan").unwrap_or(&Value::Null))?))),
-        // { plan, args, env } → the request to send, [method, url, headers, body] or, for a GET
-        // with no headers and no body, its url alone (`Request::into_value`) | { result };
-        // `plan`: the plan, or the number of a kept one; `env` may be left out when the plan
-        // has no `vars`
+        // { plan, args, env } or [plan, args, env] → the request to send, [method, url,
+        // headers, body] or, for a GET with no headers and no body, its url alone
+        // (`Request::into_value`) | { result }; `plan`: the plan, or the number of a kept one;
+        // `env` may be left out when the plan has no `vars`. The array form is what a host
+        // sends on every call: no object to build around the arguments.
         "request" => {
             let empty = Map::new();
-            let env = input.get("env").and_then(Value::as_object).unwrap_or(&empty);
-            let args = input.get("args").unwrap_or(&Value::Null);
-            let built = match input.get("plan") {
+            let (plan, args, env) = match &input {
+                Value::Array(parts) => (parts.first(), parts.get(1), parts.get(2)),
+                _ => (input.get("plan"), input.get("args"), input.get("env")),
+            };
+            let env = env.and_then(Value::as_object).unwrap_or(&empty);
+            let args = args.unwrap_or(&Value::Null);
+            let built = match plan {
                 Some(Value::Number(n)) => {
                     let id = n.as_u64().and_then(|id| usize::try_from(id).ok()).unwrap_or(usize::MAX);
                     kept::with(id, |plan| request::build(plan, args, env))
@@ -161,7 +166,15 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(req, json!("https://x.test/items/a%20b?q=1"));
         let sent = op("request", json!({ "plan": id, "args": { "id": "1", "x-a": "2" }, "env": {} }));
-        assert_eq!(sent.ok(), Some(json!("https://x.test/items/1?x-a=2")));
+        assert_eq!(sent.clone().ok(), Some(json!("https://x.test/items/1?x-a=2")));
+        // The array form, [plan, args, env?], answers the same.
+        assert_eq!(op("request", json!([id, { "id": "a b", "q": 1 }])).ok(), Some(req.clone()));
+        assert_eq!(op("request", json!([id, { "id": "1", "x-a": "2" }, {}])), sent);
+        assert_eq!(
+            op("request", json!([id])).ok().map(|r| r["result"]["isError"] == true),
+            Some(true),
+            "no arguments: the placeholder is missing"
+        );
         let posted = op("define", json!({ "name": "p", "method": "POST", "url": "https://x.test/p" }))
             .unwrap_or_default();
         let req = op("request", json!({ "plan": posted["plan"], "args": { "a": 1 } })).unwrap_or_default();

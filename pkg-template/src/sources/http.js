@@ -99,8 +99,9 @@ async function perform(plan, args, ctx, fetchOption) {
     let request;
     try {
       // The core's `http.request` over the kept plan, this call's arguments and the values of
-      // the `${VAR}`s its headers need (none sent when the headers need none).
-      let input = `{"plan":${keptNumber(plan)},"args":${JSON.stringify(args ?? {}) ?? "null"}`;
+      // the `${VAR}`s its headers need (none sent when the headers need none), as
+      // `[plan, args, env?]`.
+      let input = `[${keptNumber(plan)},${JSON.stringify(args ?? {}) ?? "null"}`;
       if (plan.vars.length > 0) {
         const values = {};
         for (const name of plan.vars) {
@@ -108,12 +109,12 @@ async function perform(plan, args, ctx, fetchOption) {
           if (typeof value === "string") values[name] = value;
         }
         secrets = Object.values(values);
-        input += `,"env":${JSON.stringify(values)}`;
+        input += `,${JSON.stringify(values)}`;
       }
       // The answer: the request, `[method, url, headers, body]`, or for a GET with no headers
       // and no body its URL alone (a JSON string, read as it is when it holds no escape); or the
       // error result sent instead.
-      const text = coreCall("http.request", `${input}}`);
+      const text = coreCall("http.request", `${input}]`);
       if (text.startsWith('{"ok":"') && !text.includes("\\")) {
         request = ["GET", text.slice(7, -2), NO_HEADERS, null];
       } else {
