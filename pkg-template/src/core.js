@@ -215,6 +215,9 @@ export function coreCall(op, input, text) {
     const at = x.call(name[0], name[1], json[0], json[1], long[0], long[1]) >>> 0;
     const length = x.answer_len() >>> 0;
     answer = decoder.decode(new Uint8Array(x.memory.buffer, at, length));
+    // A long answer is let go at once: with the input buffer kept, the next call may allocate
+    // nothing that would let it go first.
+    if (length > INPUT_ROOM) x.drop_answer();
     if (json[2] !== 0) x.free_bytes(json[0], json[2]);
     if (text !== undefined) x.free_bytes(long[0], long[2]);
   } catch (error) {

@@ -46,6 +46,11 @@ pub fn op(name: &str, input: Value) -> OpResult {
         "request" => {
             let empty = Map::new();
             let (plan, args, env) = match &input {
+                Value::Array(parts) if parts.len() > 3 => {
+                    return Err(OpError::type_error(
+                        "the request must be [plan, args, env] or { plan, args, env }",
+                    ))
+                }
                 Value::Array(parts) => (parts.first(), parts.get(1), parts.get(2)),
                 _ => (input.get("plan"), input.get("args"), input.get("env")),
             };
@@ -170,6 +175,7 @@ mod tests {
         // The array form, [plan, args, env?], answers the same.
         assert_eq!(op("request", json!([id, { "id": "a b", "q": 1 }])).ok(), Some(req.clone()));
         assert_eq!(op("request", json!([id, { "id": "1", "x-a": "2" }, {}])), sent);
+        assert!(op("request", json!([id, {}, {}, {}])).is_err(), "a fourth part is refused");
         assert_eq!(
             op("request", json!([id])).ok().map(|r| r["result"]["isError"] == true),
             Some(true),

@@ -4,7 +4,8 @@
 //! The host asks for memory with `alloc_bytes`, writes the operation's name, its input (JSON)
 //! and, when there is one, a long text beside it (UTF-8 each), calls `call` and reads the
 //! answer (JSON, UTF-8) at the returned pointer, `answer_len()` bytes long; the answer stays
-//! there until the next `call`. It gives back what it asked for with `free_bytes`.
+//! there until the next `call`, `alloc_bytes` or `drop_answer`. It gives back what it asked for
+//! with `free_bytes`, and may keep memory it asked for across calls (a buffer for its inputs).
 
 use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::cell::RefCell;
@@ -22,11 +23,7 @@ fn layout(len: usize) -> Layout {
 /// now, is let go first: a megabyte answer is not kept while the next input arrives.
 #[no_mangle]
 pub extern "C" fn alloc_bytes(len: usize) -> *mut u8 {
-    ANSWER.with(|slot| {
-        if let Ok(mut slot) = slot.try_borrow_mut() {
-            *slot = String::new();
-        }
-    });
+    drop_answer();
     let layout = layout(len);
     // SAFETY: the layout's size is at least one byte.
     let ptr = unsafe { alloc(layout) };
@@ -72,6 +69,16 @@ pub unsafe extern "C" fn call(
         *slot = answer;
         slot.as_ptr()
     })
+}
+
+/// Lets the last answer go (the host calls it once it has read a long one).
+#[no_mangle]
+pub extern "C" fn drop_answer() {
+    ANSWER.with(|slot| {
+        if let Ok(mut slot) = slot.try_borrow_mut() {
+            *slot = String::new();
+        }
+    });
 }
 
 /// The length in bytes of the last answer.

@@ -135,6 +135,17 @@ describe("tools out: shapes", () => {
       assert.equal(out.description, expected, `${description.length} units`);
       assert.equal(toAnthropic([{ name: "t", description, inputSchema: schema }])[0].description, expected);
     }
+    // Around the size up to which an input is written into the buffer the rules instance keeps
+    // (32 KiB of UTF-8, a third of that in UTF-16 units), in two-byte and three-byte characters.
+    for (const char of ["é", "中"]) {
+      for (let n = 10_870; n <= 10_930; n += 3) {
+        const description = char.repeat(n);
+        assert.equal(toMCP([{ name: "t", description, inputSchema: schema }])[0].description, description, `${n} × ${char}`);
+      }
+    }
+    const long = toMCP([{ name: "t", description: "x".repeat(200_000), inputSchema: schema }]);
+    assert.equal(long[0].description.length, 200_000, "an answer longer than the buffer, let go once read");
+    assert.equal(toMCP([{ name: "t", description: "after", inputSchema: schema }])[0].description, "after");
   });
 
   it("toGemini: one Tool of function declarations, two dialects", () => {

@@ -147,6 +147,8 @@ describe("httpTool", () => {
     const count = a.requests.length;
     assert.deepEqual(await slow.execute({}, { signal: AbortSignal.abort() }), { output: "cancelled", isError: true });
     assert.equal(a.requests.length, count, "an already-aborted signal sends nothing");
+    const unbounded = await httpTool({ name: "e", url: `${a.url}/echo` }).execute({}, { timeout: Infinity });
+    assert.equal(unbounded.isError, false, "a limit beyond setTimeout's range is no limit");
   });
 
   it("answers what its own call throws as a result and never rejects", async () => {

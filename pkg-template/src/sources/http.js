@@ -134,7 +134,9 @@ async function perform(plan, args, ctx, fetchOption) {
     // listener on the signal it is given until the request is garbage-collected.
     const stop = new Stop();
     if (signal) signal.addEventListener("abort", stop, { once: true });
-    const timer = setTimeout(timeUp, ms, stop);
+    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (about 24.8 days): such a limit
+    // is no limit.
+    const timer = ms <= 2147483647 ? setTimeout(timeUp, ms, stop) : undefined;
     try {
       let [method, url, headers, body] = request;
       for (let hop = 1; ; hop++) {
