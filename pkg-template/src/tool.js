@@ -38,11 +38,11 @@ function defineTool(opts) {
   return new Tool(opts, DEFINING);
 }
 
-// A tool of one of the package's own sources (httpTool, fromOpenAPI), whose `execute` already
-// keeps the contract: every result it answers is one the core made, `args` null or undefined
-// is `{}` to it, and it never rejects, answering what it throws past its own handling with
-// `resultOfThrown`. So nothing is wrapped around it: no second async function and no question
-// to the core about a result the core made.
+// A tool of one of the package's own sources (httpTool, fromOpenAPI, fromA2A), whose `execute`
+// already keeps the contract: every result it answers is one the core made, `args` null or
+// undefined is `{}` to it, and it never rejects, answering what it throws past its own handling
+// with `resultOfThrown`. So nothing is wrapped around it: no second async function and no
+// question to the core about a result the core made.
 const sourceTool = (spec) => new Tool(spec, SOURCE);
 
 // For the other modules, not exports of the package: `executeOf` (a Toolkit wraps plain-object
