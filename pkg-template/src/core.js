@@ -100,14 +100,20 @@ const decoder = new TextDecoder();
 /** Which module answers each operation asked for so far (a few dozen names). */
 const kinds = new Map();
 
-/** The rules instance answering `op`, made on first use. */
-function doorFor(op) {
+/** The module answering `op`: "node" for the Node.js-only domains, else "portable". */
+function kindOf(op) {
   let kind = kinds.get(op);
   if (kind === undefined) {
     const dot = op.indexOf(".");
     kind = NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable";
     kinds.set(op, kind);
   }
+  return kind;
+}
+
+/** The rules instance answering `op`, made on first use. */
+function doorFor(op) {
+  const kind = kindOf(op);
   let door = doors[kind];
   if (door === undefined) {
     if (loaders === undefined) throw new TypeError(`toolnexus: ${op} was called before the package's entry attached the core`);
@@ -135,8 +141,7 @@ function doorFor(op) {
  */
 export function instanceOf(op, make = true) {
   if (make) return doorFor(op).instance;
-  const dot = op.indexOf(".");
-  return doors[NODE_DOMAINS.includes(dot < 0 ? op : op.slice(0, dot)) ? "node" : "portable"]?.instance ?? 0;
+  return doors[kindOf(op)]?.instance ?? 0;
 }
 
 /**
